@@ -1,0 +1,53 @@
+import type { AppDeps } from '../../deps.js';
+import { signToken, userId } from '../../http/auth.js';
+import { newId } from '../../ids.js';
+import type { Handlers } from '../handlers.js';
+import {
+  authenticate,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  type RegisterInput,
+} from './service.js';
+
+export function authHandlers(deps: AppDeps): Handlers {
+  return {
+    register: async (req, res) => {
+      const user = await register(req.world, req.body as RegisterInput, deps.config.referralCreditCents);
+      const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
+      res.status(201).json({ success: true, token, user: { id: user.id, email: user.email } });
+    },
+    login: async (req, res) => {
+      const { email, password } = req.body as { email: string; password: string };
+      const user = await authenticate(req.world, email, password);
+      const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
+      res.json({ success: true, token, user: { id: user.id, email: user.email } });
+    },
+    forgotPassword: async (req, res) => {
+      await requestPasswordReset(req.world, (req.body as { email: string }).email);
+      res.json({
+        success: true,
+        message: 'If an account exists for this email, a reset link has been sent.',
+      });
+    },
+    resetPassword: async (req, res) => {
+      const { token, password } = req.body as { token: string; password: string };
+      await resetPassword(req.world, token, password);
+      res.json({ success: true, message: 'Password has been reset. You can log in with the new password.' });
+    },
+    getMe: (req, res) => {
+      const user = req.world.store.db.users[userId(req)];
+      res.json({
+        id: user.id,
+        email: user.email,
+        fullName: user.full_name,
+        referralCode: user.referral_code,
+      });
+    },
+    createGuest: async (req, res) => {
+      const id = await req.world.store.commit((db) => newId(db));
+      const guestToken = signToken(req.world, deps.jwtSecret, id, 'guest');
+      res.status(201).json({ guestToken, expires_in: 7 * 24 * 3600 });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../ids.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../passwords.js';
+import { referralCodeFor, sha256 } from '../../seed/accounts.js';
+import type { Db, UserRecord } from '../../store/types.js';
+import type { World } from '../../world.js';
+import { ApiError } from '../../http/errors.js';
+import { postLedger } from '../wallet/ledger.js';
+
+export const RESET_TOKEN_MS = 3_600_000;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(db: Db, email: string): UserRecord | undefined {
+  const wanted = normalizeEmail(email);
+  return Object.values(db.users).find((u) => u.email === wanted);
+}
+
+function findReferrer(db: Db, code: string): UserRecord | undefined {
+  const wanted = code.trim().toUpperCase();
+  return Object.values(db.users).find((u) => u.referral_code === wanted);
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  fullName?: string;
+  referralCode?: string;
+}
+
+/** Creates a user; a valid referral code credits the referrer through the ledger. */
+export async function register(
+  world: World,
+  input: RegisterInput,
+  referralCreditCents: number,
+): Promise<UserRecord> {
+  const { store, clock } = world;
+  const email = normalizeEmail(input.email);
+  const check = () => {
+    if (findUserByEmail(store.db, email))
+      throw new ApiError(409, 'An account with this email already exists');
+    if (input.referralCode !== undefined && !findReferrer(store.db, input.referralCode)) {
+      throw new ApiError(400, 'body.referralCode is not a known referral code');
+    }
+  };
+  check();
+  const passwordHash = await hashPassword(input.password);
+  // Checked again inside the mutation: another registration may have landed while hashing.
+  return store.commit((db) => {
+    check();
+    const at = clock.nowIso();
+    const id = newId(db);
+    const referrer = input.referralCode !== undefined ? findReferrer(db, input.referralCode) : undefined;
+    const user: UserRecord = {
+      id,
+      email,
+      password_hash: passwordHash,
+      full_name: input.fullName ?? null,
+      referral_code: referralCodeFor(db.meta.seed, email),
+      referred_by: referrer?.id ?? null,
+      balance_cents: 0,
+      created_at: at,
+    };
+    db.users[id] = user;
+    if (referrer && referralCreditCents > 0) {
+      postLedger(db, {
+        userId: referrer.id,
+        amountCents: referralCreditCents,
+        kind: 'referral',
+        reference: id,
+        description: `Referral credit for ${email}`,
+        at,
+      });
+    }
+    return user;
+  });
+}
+
+/** The user when the e-mail and password match; the same work is done for unknown e-mails. */
+export async function authenticate(world: World, email: string, password: string): Promise<UserRecord> {
+  const user = findUserByEmail(world.store.db, email);
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) throw new ApiError(401, 'Invalid email or password');
+  return user;
+}
+
+/**
+ * Issues a one-hour, single-use reset token and "mails" it. Unknown addresses get a mail too
+ * (saying no account exists), so both paths do the same work and the response cannot tell.
+ */
+export async function requestPasswordReset(world: World, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const token = randomBytes(24).toString('hex');
+  await world.store.commit((db) => {
+    const now = world.clock.now();
+    const user = findUserByEmail(db, address);
+    if (user) {
+      db.reset_tokens.push({
+        hash: sha256(token),
+        user_id: user.id,
+        expires_at: new Date(now + RESET_TOKEN_MS).toISOString(),
+        used_at: null,
+      });
+    }
+    db.mailbox.push({
+      id: newId(db),
+      to: address,
+      subject: user ? 'Reset your password' : 'Password reset requested',
+      text: user
+        ? `Use this token with POST /api/auth/reset-password within one hour: ${token}`
+        : 'Someone asked to reset the password of this address, but no account uses it.',
+      token: user ? token : null,
+      created_at: new Date(now).toISOString(),
+    });
+  });
+}
+
+const BAD_RESET_TOKEN = 'Invalid or expired reset token';
+
+function usableToken(db: Db, token: string, now: number) {
+  const hash = sha256(token);
+  const record = db.reset_tokens.find((t) => t.hash === hash);
+  if (
+    !record ||
+    record.used_at !== null ||
+    Date.parse(record.expires_at) <= now ||
+    !db.users[record.user_id]
+  ) {
+    throw new ApiError(400, BAD_RESET_TOKEN);
+  }
+  return record;
+}
+
+export async function resetPassword(world: World, token: string, password: string): Promise<void> {
+  usableToken(world.store.db, token, world.clock.now());
+  const passwordHash = await hashPassword(password);
+  await world.store.commit((db) => {
+    const record = usableToken(db, token, world.clock.now());
+    record.used_at = world.clock.nowIso();
+    db.users[record.user_id].password_hash = passwordHash;
+  });
+}

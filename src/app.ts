@@ -1,0 +1,58 @@
+import express, { type Express, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import './http/request-context.js';
+import type { AppDeps } from './deps.js';
+import { allHandlers } from './api/handlers.js';
+import { enforceSecurity, resolvePrincipal } from './http/auth.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
+import { operations, SPEC_PATH } from './http/spec.js';
+
+export const BODY_LIMIT = '1mb';
+
+/** Paths served by the sandbox that are not part of the API contract (pages and assets). */
+export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider)(\/|$)/;
+
+/**
+ * Builds the Express app: world → body → principal → validation → handler → one error shape.
+ * Never listens; the CLI (bin.ts) or a test does.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('etag', false);
+
+  const selectWorld: RequestHandler = async (req, res, next) => {
+    res.set('X-Sandbox-Version', deps.version);
+    req.world = await deps.worlds.resolve(req);
+    next();
+  };
+  app.use(selectWorld);
+  // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
+  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(resolvePrincipal(deps.jwtSecret));
+  // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: SPEC_PATH,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: deps.config.validateResponses,
+      validateSecurity: false,
+      ignorePaths: UNDOCUMENTED_PATHS,
+      validateFormats: true,
+    }),
+  );
+
+  // Stage: response cache for repeated, already-validated reads.
+  const handlers = allHandlers(deps);
+  const router = express.Router();
+  for (const op of operations()) {
+    const handler = handlers[op.operationId];
+    if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+    router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
+  }
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg)));
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { World } from './world.js';
+
+/** Finds the world a request acts on. The default registry has one world; isolation adds more. */
+export interface WorldRegistry {
+  readonly default: World;
+  resolve(req: Request): World | Promise<World>;
+  /** Every live world (for shutdown flushes and listings). */
+  all(): World[];
+}
+
+export function singleWorld(world: World): WorldRegistry {
+  return { default: world, resolve: () => world, all: () => [world] };
+}
+
+/** Everything createApp needs; built by the CLI or by tests, never by the app itself. */
+export interface AppDeps {
+  config: Config;
+  worlds: WorldRegistry;
+  jwtSecret: string;
+  log: Logger;
+  version: string;
+}

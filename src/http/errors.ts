@@ -1,0 +1,99 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+
+/** A failure with an HTTP status and the message sent as `{"error": message}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The interface's fixed messages (§7) and the sandbox's own, listed once (docs/errors.md). */
+export const Messages = {
+  invalidToken: 'Invalid or expired token',
+  notAuthorized: 'Not authorized',
+  listingNotFound: 'Listing not found',
+  tooManyRequests: 'Too many requests',
+  internal: 'Internal server error',
+  authRequired: 'Authentication required',
+  notFound: 'Not found',
+} as const;
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError(404, `Not found: ${req.method} ${req.path}`));
+};
+
+interface ValidatorItem {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+  errors?: ValidatorItem[];
+  headers?: Record<string, string>;
+  code?: string;
+  field?: string;
+}
+
+/** `/body/title` + "must have required property 'title'" → `body.title is required`. */
+export function describeValidationItem(item: ValidatorItem): string {
+  const where = (item.path ?? '')
+    .replace(/^\.?\/?/, '')
+    .replace(/[/]/g, '.')
+    .replace(/^(query|body|params|headers|path)\.?/, '$1.');
+  const message = item.message ?? 'is invalid';
+  const required = /must have required property '([^']+)'/.exec(message);
+  if (required) {
+    const base = where.endsWith(`.${required[1]}`) ? where : `${where}.${required[1]}`.replace(/\.\./g, '.');
+    return `${base.replace(/\.$/, '')} is required`;
+  }
+  if (/must NOT have additional properties/.test(message))
+    return `${where.replace(/\.$/, '')} is not allowed`;
+  return `${where.replace(/\.$/, '')} ${message}`.trim();
+}
+
+function messageFor(err: HttpishError, status: number, req: Request): string {
+  if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
+  if (err.type === 'entity.too.large') return 'Request body is larger than 1 MB';
+  if (status === 415) {
+    const type = req.headers['content-type'];
+    return `Unsupported media type${type ? ` ${type}` : ''}: send application/json`;
+  }
+  if (status === 405) {
+    const allow = err.headers?.Allow ?? err.headers?.allow;
+    return `Method ${req.method} not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`;
+  }
+  if (status === 404 && (!err.message || /^not found$/i.test(err.message)))
+    return `Not found: ${req.method} ${req.path}`;
+  if (Array.isArray(err.errors) && err.errors.length > 0)
+    return err.errors.map(describeValidationItem).join('; ');
+  return err.message ?? 'Bad request';
+}
+
+/** The single error handler: every error becomes `{"error": "..."}` and nothing else. */
+export function errorHandler(log: (err: unknown, msg: string) => void): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    if (err instanceof ApiError) {
+      res.set(err.headers).status(err.status).json({ error: err.message });
+      return;
+    }
+    const e = (err ?? {}) as HttpishError;
+    const status = e.status ?? e.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (e.headers) res.set(e.headers);
+      res.status(status).json({ error: messageFor(e, status, req) });
+      return;
+    }
+    log(err, `unhandled error on ${req.method} ${req.originalUrl}`);
+    res.status(500).json({ error: Messages.internal });
+  };
+}

@@ -1,0 +1,5 @@
+/** Public entry of the package: build the app yourself, or start a whole sandbox. */
+export { createApp } from './app.js';
+export { startServer, type RunningSandbox } from './server.js';
+export { makeConfig, defaultConfig, type Config } from './config.js';
+export type { AppDeps, WorldRegistry } from './deps.js';

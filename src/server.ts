@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { singleWorld, type AppDeps } from './deps.js';
+import { jwtSecretFor } from './secrets.js';
+import { VERSION } from './version.js';
+import { openDefaultWorld } from './world.js';
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  server: Server;
+  seeded: boolean;
+  /** Stops accepting requests, flushes every world, closes connections. */
+  close(): Promise<void>;
+}
+
+/** Builds the default world and the app from a config and listens. Used by the CLI and tests. */
+export async function startServer(
+  config: Config,
+  log: Logger = pino({ level: 'silent' }),
+): Promise<RunningSandbox> {
+  const { world, seeded } = await openDefaultWorld(config);
+  const deps: AppDeps = {
+    config,
+    worlds: singleWorld(world),
+    jwtSecret: await jwtSecretFor(config),
+    log,
+    version: VERSION,
+  };
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    port,
+    deps,
+    server,
+    seeded,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await Promise.all(deps.worlds.all().map((w) => w.store.flush()));
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { Low, Memory } from 'lowdb';
+import { CompactJsonFile } from './file-adapter.js';
+import type { Db } from './types.js';
+
+/**
+ * One world's data. Reads go straight to `db`; every change goes through `mutate`, a synchronous
+ * function, so no request can observe or leave a half-applied change. Persistence is coalesced
+ * (group commit): `commit` applies the change at once and resolves when a flush that includes it
+ * is on disk; many concurrent writes share one flush.
+ */
+export interface Store {
+  readonly db: Db;
+  /** Bumped by every mutation; caches key on it. */
+  readonly version: number;
+  readonly kind: 'file' | 'memory';
+  /** File path, or `memory`. */
+  readonly location: string;
+  mutate<T>(change: (db: Db) => T): T;
+  /** mutate, then wait until the change is durable. */
+  commit<T>(change: (db: Db) => T): Promise<T>;
+  /** Resolves once every change made so far is durable. */
+  flush(): Promise<void>;
+  /** Swap in a whole new database (reset, snapshot restore) and persist it. */
+  replace(db: Db): Promise<void>;
+  /** Called with the database just before each write (e.g. to record the clock). */
+  onBeforeWrite(hook: (db: Db) => void): void;
+}
+
+interface Waiter {
+  generation: number;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+class LowStore implements Store {
+  private generation = 0;
+  private durable = 0;
+  private writing = false;
+  private waiters: Waiter[] = [];
+  private hooks: ((db: Db) => void)[] = [];
+
+  constructor(
+    private readonly low: Low<Db>,
+    readonly kind: 'file' | 'memory',
+    readonly location: string,
+  ) {}
+
+  get db(): Db {
+    return this.low.data;
+  }
+
+  get version(): number {
+    return this.generation;
+  }
+
+  mutate<T>(change: (db: Db) => T): T {
+    const result = change(this.low.data);
+    this.generation += 1;
+    return result;
+  }
+
+  async commit<T>(change: (db: Db) => T): Promise<T> {
+    const result = this.mutate(change);
+    await this.flush();
+    return result;
+  }
+
+  flush(): Promise<void> {
+    const target = this.generation;
+    if (this.durable >= target) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ generation: target, resolve, reject });
+      if (!this.writing) void this.writeLoop();
+    });
+  }
+
+  async replace(db: Db): Promise<void> {
+    this.low.data = db;
+    this.generation += 1;
+    await this.flush();
+  }
+
+  onBeforeWrite(hook: (db: Db) => void): void {
+    this.hooks.push(hook);
+  }
+
+  /** Writes until everything mutated is durable; each pass serves every waiter it covers. */
+  private async writeLoop(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.durable < this.generation) {
+        const generation = this.generation;
+        for (const hook of this.hooks) hook(this.low.data);
+        try {
+          await this.low.write();
+        } catch (err) {
+          this.settle(generation, err as Error);
+          continue;
+        }
+        this.durable = generation;
+        this.settle(generation);
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private settle(generation: number, err?: Error): void {
+    const done = this.waiters.filter((w) => w.generation <= generation);
+    this.waiters = this.waiters.filter((w) => w.generation > generation);
+    for (const w of done) {
+      if (err) w.reject(err);
+      else w.resolve();
+    }
+    // A failed write gives up on the generations it covered; later writes try again.
+    if (err) this.durable = Math.max(this.durable, generation);
+  }
+}
+
+/** A store that lives only in memory: commits resolve at once. */
+export function createMemoryStore(db: Db): Store {
+  const low = new Low<Db>(new Memory<Db>(), db);
+  return new LowStore(low, 'memory', 'memory');
+}
+
+/** Opens the file if it exists; returns null when there is no file yet (the caller seeds). */
+export async function openFileStore(path: string): Promise<Store | null> {
+  const adapter = new CompactJsonFile<Db>(path);
+  const data = await adapter.read();
+  if (data === null) return null;
+  return new LowStore(new Low<Db>(adapter, data), 'file', path);
+}
+
+/** Creates the file from `db` (written and fsynced before this resolves). */
+export async function createFileStore(path: string, db: Db): Promise<Store> {
+  const adapter = new CompactJsonFile<Db>(path);
+  await adapter.write(db);
+  return new LowStore(new Low<Db>(adapter, db), 'file', path);
+}

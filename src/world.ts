@@ -1,0 +1,69 @@
+import { createClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { freshDb, type SeedOptions } from './seed/seed.js';
+import { createFileStore, createMemoryStore, openFileStore, type Store } from './store/store.js';
+
+/**
+ * One independent sandbox state: its data and its clock. Modules that need per-world state
+ * of their own (scenarios, journal, rate-limit counters) keep it in `extras` under their name.
+ */
+export interface World {
+  id: string;
+  store: Store;
+  clock: Clock;
+  seedOptions: SeedOptions;
+  extras: Map<string, unknown>;
+  /** Back to the seed: data, clock (unfrozen, at the seed's start), and every extra's reset hook. */
+  reset(): Promise<void>;
+  onReset(hook: () => void): void;
+}
+
+export function seedOptionsOf(config: Config): SeedOptions {
+  return { seed: config.seed, listings: config.listings, clockStart: config.clockStart };
+}
+
+export function makeWorld(id: string, store: Store, seedOptions: SeedOptions): World {
+  const clock = createClock(store.db.meta.clock);
+  store.onBeforeWrite((db) => {
+    db.meta.clock = clock.state();
+  });
+  const resetHooks: (() => void)[] = [];
+  return {
+    id,
+    store,
+    clock,
+    seedOptions,
+    extras: new Map(),
+    async reset() {
+      const db = freshDb(seedOptions);
+      clock.freeze(false);
+      clock.set(Date.parse(db.meta.clock.now));
+      for (const hook of resetHooks) hook();
+      await store.replace(db);
+    },
+    onReset: (hook) => resetHooks.push(hook),
+  };
+}
+
+/** Opens the default world as configured: memory, an existing file, or a new file from the seed. */
+export async function openDefaultWorld(config: Config): Promise<{ world: World; seeded: boolean }> {
+  const seedOptions = seedOptionsOf(config);
+  if (config.inMemory)
+    return {
+      world: makeWorld('default', createMemoryStore(freshDb(seedOptions)), seedOptions),
+      seeded: true,
+    };
+  const existing = config.reset ? null : await openFileStore(config.dataFile);
+  if (existing) return { world: makeWorld('default', existing, seedOptions), seeded: false };
+  const store = await createFileStore(config.dataFile, freshDb(seedOptions));
+  return { world: makeWorld('default', store, seedOptions), seeded: true };
+}
+
+/**
+ * Per-world state of a module (scenarios, journal, counters): created on first use.
+ * @example const journal = extra(req.world, 'journal', () => new Journal(1000));
+ */
+export function extra<T>(world: World, key: string, init: () => T): T {
+  if (!world.extras.has(key)) world.extras.set(key, init());
+  return world.extras.get(key) as T;
+}

@@ -1,0 +1,86 @@
+import { pino } from 'pino';
+import supertest from 'supertest';
+import { expect } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { makeConfig, type Config } from '../../src/config.js';
+import { singleWorld, type AppDeps } from '../../src/deps.js';
+import { VERSION } from '../../src/version.js';
+import { openDefaultWorld } from '../../src/world.js';
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+/** The seeded test accounts (fixtures/test-accounts.json). */
+export const accounts = {
+  buyer: {
+    email: 'buyer@sandbox.test',
+    password: 'buyer-pass-123',
+    apiKey: 'mk_test_buyer_5f0c2b7e9a1d4c3b8e6f7a2d1c0b9e8f',
+  },
+  broke: {
+    email: 'broke@sandbox.test',
+    password: 'broke-pass-123',
+    apiKey: 'mk_test_broke_3a9d7c1e5b2f4a6c8d0e1f2a3b4c5d6e',
+  },
+  seller: {
+    email: 'seller@sandbox.test',
+    password: 'seller-pass-123',
+    apiKey: 'mk_test_seller_8b1e4d7a0c3f6b9e2d5a8c1f4b7e0a3d',
+  },
+  subscriber: {
+    email: 'subscriber@sandbox.test',
+    password: 'subscriber-pass-123',
+    apiKey: 'mk_test_subscriber_2c5f8a1d4b7e0c3f6a9d2b5e8c1f4a7d',
+  },
+  maxed: {
+    email: 'maxed@sandbox.test',
+    password: 'maxed-pass-123',
+    apiKey: 'mk_test_maxed_9e2b5d8a1c4f7e0b3d6a9c2e5b8d1f4a',
+  },
+} as const;
+
+export type TestSandbox = Awaited<ReturnType<typeof makeSandbox>>;
+
+/**
+ * A fresh in-memory sandbox behind supertest, with every response validated against
+ * openapi.yaml (a response that breaks the contract becomes a 500 and fails the test).
+ */
+export async function makeSandbox(overrides: Partial<Config> = {}) {
+  const config = makeConfig({ inMemory: true, validateResponses: true, listings: 60, ...overrides });
+  const { world } = await openDefaultWorld(config);
+  const deps: AppDeps = {
+    config,
+    worlds: singleWorld(world),
+    jwtSecret: TEST_JWT_SECRET,
+    log: pino({ level: 'silent' }),
+    version: VERSION,
+  };
+  const app = createApp(deps);
+  const http = supertest(app);
+  return {
+    app,
+    deps,
+    world,
+    http,
+    /** Logs in and returns the bearer header value. */
+    async login(email: string, password: string): Promise<string> {
+      const res = await http.post('/api/auth/login').send({ email, password });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return `Bearer ${res.body.token as string}`;
+    },
+  };
+}
+
+/** Asserts the one error shape: the status, and a body that is exactly `{error: <non-empty string>}`. */
+export function expectError(
+  res: { status: number; body: unknown },
+  status: number,
+  message?: string | RegExp,
+): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(Object.keys(res.body as object)).toEqual(['error']);
+  const error = (res.body as { error: unknown }).error;
+  expect(typeof error).toBe('string');
+  expect((error as string).length).toBeGreaterThan(0);
+  if (message instanceof RegExp) expect(error).toMatch(message);
+  else if (message !== undefined) expect(error).toBe(message);
+}
