@@ -19,6 +19,18 @@ export interface Config {
   platformFeeBps: number;
   /** Validate every response against openapi.yaml (on in tests). */
   validateResponses: boolean;
+  // >>> catalog config
+  // <<< catalog config
+  // >>> money config
+  // <<< money config
+  // >>> scenarios config
+  // <<< scenarios config
+  // >>> integrator config
+  // <<< integrator config
+  // >>> isolation config
+  // <<< isolation config
+  // >>> hardening config
+  // <<< hardening config
 }
 
 /** The start of sandbox time for a fresh seed: fixed, so the same seed gives the same bytes. */
@@ -37,6 +49,18 @@ export const defaultConfig: Config = {
   referralCreditCents: 500,
   platformFeeBps: 500,
   validateResponses: false,
+  // >>> catalog defaults
+  // <<< catalog defaults
+  // >>> money defaults
+  // <<< money defaults
+  // >>> scenarios defaults
+  // <<< scenarios defaults
+  // >>> integrator defaults
+  // <<< integrator defaults
+  // >>> isolation defaults
+  // <<< isolation defaults
+  // >>> hardening defaults
+  // <<< hardening defaults
 };
 
 export function makeConfig(overrides: Partial<Config> = {}): Config {

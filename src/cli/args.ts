@@ -99,6 +99,18 @@ export const OPTIONS: OptionSpec[] = [
     max: 10_000,
     help: 'platform fee in basis points of the item price (default 500 = 5%)',
   },
+  // >>> catalog options
+  // <<< catalog options
+  // >>> money options
+  // <<< money options
+  // >>> scenarios options
+  // <<< scenarios options
+  // >>> integrator options
+  // <<< integrator options
+  // >>> isolation options
+  // <<< isolation options
+  // >>> hardening options
+  // <<< hardening options
 ];
 
 function convert(spec: OptionSpec, raw: string | boolean, source: string): Config[keyof Config] {
