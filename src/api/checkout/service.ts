@@ -96,32 +96,25 @@ function removeFromCart(db: Db, buyerId: string, listingIds: string[], at: strin
   if (cart.items.length !== before) cart.updated_at = at;
 }
 
-/**
- * Checkout (interface §4.14), all in one synchronous mutation: validate every line, convert to
- * USD cents, add shipping, then wallet first (debit, stock, paid order, sellers credited) or, when
- * the balance is short or the provider was asked for, a pending order holding the stock for
- * three hours behind a provider payment. Nothing changes until every check has passed.
- */
-export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): CheckoutResult {
-  expireDuePayments(db, ctx.now);
+function newOrder(
+  db: Db,
+  buyerId: string,
+  items: OrderItem[],
+  input: CheckoutInput,
+  at: string,
+): OrderRecord {
   const { delivery, shipping } = checkBody(input);
-  const items = input.cartItems.map((item) => priceLine(db, item, ctx));
   const subtotal = items.reduce((sum, i) => sum + i.line_total_cents, 0);
-  const total = subtotal + shipping;
-  const buyer = db.users[ctx.buyerId];
-  const byWallet =
-    (input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' && buyer.balance_cents >= total;
-  const at = new Date(ctx.now).toISOString();
-  const order: OrderRecord = {
+  return {
     id: newId(db),
-    buyer_id: buyer.id,
+    buyer_id: buyerId,
     status: 'pending_payment',
     items,
     subtotal_cents: subtotal,
     shipping_cents: shipping,
     platform_fee_cents: items.reduce((sum, i) => sum + (i.platform_fee_cents ?? 0), 0),
-    total_cents: total,
-    paymentMethod: byWallet ? 'credit_wallet' : 'payprovider',
+    total_cents: subtotal + shipping,
+    paymentMethod: 'payprovider',
     payment_id: null,
     delivery_method: delivery,
     shipping_address: input.shippingAddress ?? null,
@@ -129,39 +122,36 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
     paid_at: null,
     cancelled_at: null,
   };
-  db.orders[order.id] = order;
-  for (const item of items) db.listings[item.listing_id].quantity_available -= item.quantity;
-  removeFromCart(
-    db,
-    buyer.id,
-    items.map((i) => i.listing_id),
-    at,
-  );
-  if (byWallet) {
-    if (total > 0)
-      postLedger(db, {
-        userId: buyer.id,
-        amountCents: -total,
-        kind: 'checkout',
-        reference: order.id,
-        description: `Checkout of order ${order.id}`,
-        at,
-      });
-    payOrder(db, order, at);
-    return {
-      success: true,
-      paymentMethod: 'credit_wallet',
-      deducted: total,
-      shippingCurrency: 'USD',
-      orderId: order.id,
-    };
-  }
+}
+
+function payFromWallet(db: Db, order: OrderRecord, at: string): CheckoutResult {
+  order.paymentMethod = 'credit_wallet';
+  if (order.total_cents > 0)
+    postLedger(db, {
+      userId: order.buyer_id,
+      amountCents: -order.total_cents,
+      kind: 'checkout',
+      reference: order.id,
+      description: `Checkout of order ${order.id}`,
+      at,
+    });
+  payOrder(db, order, at);
+  return {
+    success: true,
+    paymentMethod: 'credit_wallet',
+    deducted: order.total_cents,
+    shippingCurrency: 'USD',
+    orderId: order.id,
+  };
+}
+
+function sendToProvider(db: Db, order: OrderRecord, ctx: CheckoutContext): CheckoutResult {
   const payment = createPayment(db, {
     kind: 'order',
-    userId: buyer.id,
-    amountCents: total,
+    userId: order.buyer_id,
+    amountCents: order.total_cents,
     reference: order.id,
-    description: `Order ${order.id}: ${items.length} item(s)`,
+    description: `Order ${order.id}: ${order.items.length} item(s)`,
     now: ctx.now,
   });
   order.payment_id = payment.id;
@@ -173,4 +163,30 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
     orderId: order.id,
     paymentId: payment.id,
   };
+}
+
+/**
+ * Checkout (interface §4.14), all in one synchronous mutation: validate every line, convert to
+ * USD cents, add shipping, then wallet first (debit, stock, paid order, sellers credited) or, when
+ * the balance is short or the provider was asked for, a pending order holding the stock for
+ * three hours behind a provider payment. Nothing changes until every check has passed.
+ */
+export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): CheckoutResult {
+  expireDuePayments(db, ctx.now);
+  checkBody(input);
+  const items = input.cartItems.map((item) => priceLine(db, item, ctx));
+  const at = new Date(ctx.now).toISOString();
+  const order = newOrder(db, ctx.buyerId, items, input, at);
+  const byWallet =
+    (input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' &&
+    db.users[ctx.buyerId].balance_cents >= order.total_cents;
+  db.orders[order.id] = order;
+  for (const item of items) db.listings[item.listing_id].quantity_available -= item.quantity;
+  removeFromCart(
+    db,
+    ctx.buyerId,
+    items.map((i) => i.listing_id),
+    at,
+  );
+  return byWallet ? payFromWallet(db, order, at) : sendToProvider(db, order, ctx);
 }
