@@ -4,6 +4,7 @@ import './http/request-context.js';
 import type { AppDeps } from './deps.js';
 import { allHandlers } from './api/handlers.js';
 import { payproviderPages } from './api/payprovider/page.js';
+import { applyDueExpiries } from './api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { operations, SPEC_PATH } from './http/spec.js';
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(selectWorld);
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
+  app.use(applyDueExpiries);
   app.use(payproviderPages());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(resolvePrincipal(deps.jwtSecret));

@@ -104,6 +104,16 @@ describe('provider payments: cancel and expiry', () => {
     expectError(await sb.http.post(`/__sandbox/payprovider/${paymentId}/approve`), 409, /already expired/);
   });
 
+  it('releases expired holds before any request, so every read sees the stock', async () => {
+    const sb = await makeSandbox();
+    const { listing, paymentId } = await pendingCheckout(sb);
+    await sb.http.post('/__sandbox/clock').send({ advance: '3h' });
+    expect(stock(sb, listing.id)).toBe(1);
+    await sb.http.get('/__sandbox/health');
+    expect(stock(sb, listing.id)).toBe(3);
+    expect(sb.world.store.db.payments[paymentId].status).toBe('expired');
+  });
+
   it('applies an expiry before a checkout needs the held stock', async () => {
     const sb = await makeSandbox();
     const { listing } = await pendingCheckout(sb, 3);

@@ -1,6 +1,7 @@
 import { ApiError } from '../../http/errors.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
-import type { World } from '../../world.js';
+import { extra, type World } from '../../world.js';
+import type { RequestHandler } from 'express';
 import { featureListing } from '../featured/service.js';
 import { cancelOrder, payOrder } from '../orders/settle.js';
 import { activatePlan, parsePlanReference } from '../subscriptions/service.js';
@@ -44,12 +45,39 @@ export function expireDuePayments(db: Db, now: number): number {
   return count;
 }
 
+/** The earliest expiry among pending payments (Infinity when none), recomputed only after a store change. */
+function nextExpiry(world: World): number {
+  const cache = extra(world, 'money.nextExpiry', () => ({
+    version: -1,
+    db: null as Db | null,
+    at: Infinity,
+  }));
+  const { store } = world;
+  if (cache.version !== store.version || cache.db !== store.db) {
+    cache.at = Infinity;
+    for (const p of Object.values(store.db.payments))
+      if (p.status === 'pending') cache.at = Math.min(cache.at, Date.parse(p.expires_at));
+    cache.version = store.version;
+    cache.db = store.db;
+  }
+  return cache.at;
+}
+
 /** Applies due expiries before a read; writes (and waits for durability) only when one is due. */
 export async function sweepExpired(world: World): Promise<void> {
   const now = world.clock.now();
-  if (Object.values(world.store.db.payments).some((p) => isDue(p, now)))
-    await world.store.commit((db) => expireDuePayments(db, now));
+  if (nextExpiry(world) <= now) await world.store.commit((db) => expireDuePayments(db, now));
 }
+
+/**
+ * Runs before every request: the sandbox clock can jump (or simply run) past a hold without any
+ * request, so due expiries are applied first and every read (listing stock included) sees the
+ * released stock. Costs one comparison per request when nothing is due.
+ */
+export const applyDueExpiries: RequestHandler = async (req, _res, next) => {
+  await sweepExpired(req.world);
+  next();
+};
 
 function pendingPayment(db: Db, paymentId: string, now: number): PaymentRecord {
   expireDuePayments(db, now);
