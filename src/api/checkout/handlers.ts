@@ -3,6 +3,7 @@ import { userId } from '../../http/auth.js';
 import type { Handlers } from '../handlers.js';
 import { baseUrlOf } from '../orders/paginate.js';
 import { ratesNow } from '../wallet/rates.js';
+import { forcesProvider } from './scenario-hook.js';
 import { checkout, type CheckoutInput } from './service.js';
 
 export function checkoutHandlers(deps: AppDeps): Handlers {
@@ -15,6 +16,7 @@ export function checkoutHandlers(deps: AppDeps): Handlers {
         rates: ratesNow(world),
         feeBps: deps.config.platformFeeBps,
         baseUrl: baseUrlOf(req),
+        forceProvider: forcesProvider(req),
       };
       const result = await world.store.commit((db) => checkout(db, req.body as CheckoutInput, ctx));
       res.json(result);

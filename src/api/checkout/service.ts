@@ -24,6 +24,8 @@ export interface CheckoutContext {
   rates: RateTable;
   feeBps: number;
   baseUrl: string;
+  /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
+  forceProvider?: boolean;
 }
 
 export type CheckoutResult =
@@ -179,6 +181,7 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
   const order = newOrder(db, ctx.buyerId, items, input, at);
   const byWallet =
     (input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' &&
+    !ctx.forceProvider &&
     db.users[ctx.buyerId].balance_cents >= order.total_cents;
   db.orders[order.id] = order;
   for (const item of items) db.listings[item.listing_id].quantity_available -= item.quantity;

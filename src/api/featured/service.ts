@@ -15,6 +15,8 @@ export interface FeaturedRequest {
   now: number;
   /** Base of the absolute approvalUrl, e.g. `http://127.0.0.1:3000`. */
   baseUrl: string;
+  /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
+  forceProvider?: boolean;
 }
 
 /** What to store on the listing, plus the payment outcome to answer with. */
@@ -79,7 +81,8 @@ function byProvider(db: Db, req: FeaturedRequest): FeaturedOutcome {
 export function chargeFeatured(db: Db, req: FeaturedRequest): FeaturedOutcome {
   if (!db.users[req.userId]) throw new ApiError(404, `User not found: ${req.userId}`);
   if (req.method === 'subscription') return bySubscription(db, req);
-  if (req.method === 'credit_wallet' && db.users[req.userId].balance_cents >= FEATURED_PRICE_CENTS) {
+  const walletCovers = !req.forceProvider && db.users[req.userId].balance_cents >= FEATURED_PRICE_CENTS;
+  if (req.method === 'credit_wallet' && walletCovers) {
     postLedger(db, {
       userId: req.userId,
       amountCents: -FEATURED_PRICE_CENTS,

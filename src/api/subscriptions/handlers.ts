@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../handlers.js';
 import { baseUrlOf } from '../orders/paginate.js';
+import { forcesProvider } from '../checkout/scenario-hook.js';
 import { ratesNow } from '../wallet/rates.js';
 import { activeSubscription, currentFeatured, currentPlan, plans } from './plans.js';
 import { subscribe, type SubscribeInput } from './service.js';
@@ -33,6 +34,7 @@ export function subscriptionHandlers(_deps: AppDeps): Handlers {
         now: world.clock.now(),
         rates: ratesNow(world),
         baseUrl: baseUrlOf(req),
+        forceProvider: forcesProvider(req),
       };
       const result = await world.store.commit((db) => subscribe(db, req.body as SubscribeInput, ctx));
       res.json(result);

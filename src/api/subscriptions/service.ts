@@ -19,6 +19,8 @@ export interface SubscribeContext {
   now: number;
   rates: RateTable;
   baseUrl: string;
+  /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
+  forceProvider?: boolean;
 }
 
 export type SubscribeResult =
@@ -76,47 +78,54 @@ function checkInput(input: SubscribeInput, rates: RateTable): { plan: Plan; curr
   return { plan, currency };
 }
 
+function payFromWallet(
+  db: Db,
+  plan: Plan,
+  input: SubscribeInput,
+  currency: string,
+  ctx: SubscribeContext,
+): SubscribeResult {
+  const price = plan.price_cents[input.billingCycle];
+  if (price > 0)
+    postLedger(db, {
+      userId: ctx.userId,
+      amountCents: -price,
+      kind: 'subscription',
+      reference: `${plan.id}:${input.billingCycle}`,
+      description: `${plan.name} plan, ${input.billingCycle}`,
+      at: new Date(ctx.now).toISOString(),
+    });
+  const expiresAt = activatePlan(db, ctx.userId, plan.id, input.billingCycle, ctx.now);
+  const charged = `${displayAmount(price, currency, ctx.rates)} (${displayAmount(price, 'USD', ctx.rates)})`;
+  const message =
+    plan.id === 'free'
+      ? 'You are on the Free plan'
+      : `Subscribed to ${plan.name} (${input.billingCycle}) until ${expiresAt}; charged ${charged}`;
+  return {
+    success: true,
+    paymentMethod: 'credit_wallet',
+    message,
+    plan: plan.id,
+    deducted: price,
+    expires_at: expiresAt,
+  };
+}
+
 /**
  * Subscribe (interface §4.17): wallet first, provider fallback (never an error). Plan prices are
  * USD cents; `currency` only decides how the price is shown in the message (converted at the
- * current window's rate), and `deducted` is the USD-cent amount taken from the wallet.
+ * current window's rate), and `deducted` is the USD-cent amount taken from the wallet. The free
+ * plan needs no payment.
  */
 export function subscribe(db: Db, input: SubscribeInput, ctx: SubscribeContext): SubscribeResult {
   const { plan, currency } = checkInput(input, ctx.rates);
   const price = plan.price_cents[input.billingCycle];
-  const user = db.users[ctx.userId];
-  const at = new Date(ctx.now).toISOString();
-  if (
-    price === 0 ||
-    ((input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' && user.balance_cents >= price)
-  ) {
-    if (price > 0)
-      postLedger(db, {
-        userId: user.id,
-        amountCents: -price,
-        kind: 'subscription',
-        reference: `${plan.id}:${input.billingCycle}`,
-        description: `${plan.name} plan, ${input.billingCycle}`,
-        at,
-      });
-    const expiresAt = activatePlan(db, user.id, plan.id, input.billingCycle, ctx.now);
-    const charged = `${displayAmount(price, currency, ctx.rates)} (${displayAmount(price, 'USD', ctx.rates)})`;
-    const message =
-      plan.id === 'free'
-        ? 'You are on the Free plan'
-        : `Subscribed to ${plan.name} (${input.billingCycle}) until ${expiresAt}; charged ${charged}`;
-    return {
-      success: true,
-      paymentMethod: 'credit_wallet',
-      message,
-      plan: plan.id,
-      deducted: price,
-      expires_at: expiresAt,
-    };
-  }
+  const walletCovers = !ctx.forceProvider && db.users[ctx.userId].balance_cents >= price;
+  if (price === 0 || ((input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' && walletCovers))
+    return payFromWallet(db, plan, input, currency, ctx);
   const payment = createPayment(db, {
     kind: 'subscription',
-    userId: user.id,
+    userId: ctx.userId,
     amountCents: price,
     reference: `${plan.id}:${input.billingCycle}`,
     description: `${plan.name} plan, ${input.billingCycle}: ${displayAmount(price, currency, ctx.rates)}`,
