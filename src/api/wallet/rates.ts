@@ -89,10 +89,12 @@ export function computeRates(seed: number, now: number): RateTable {
   return { updatedAt: new Date(start).toISOString(), rates };
 }
 
-/** The world's rates at its current sandbox time (cached per window). */
-export function ratesNow(world: World): RateTable {
+/**
+ * The world's rates at its current sandbox time (cached per window). `now` may be given to read
+ * another window (a `rates.stale` scenario can pass an earlier instant).
+ */
+export function ratesNow(world: World, now: number = world.clock.now()): RateTable {
   const cache = extra(world, 'money.rates', () => new Map<number, RateTable>());
-  const now = world.clock.now();
   const start = windowStart(now);
   let table = cache.get(start);
   if (!table) {
