@@ -1,21 +1,19 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../store/types.js';
 import type { Handlers } from '../handlers.js';
 import { ratesNow } from '../wallet/rates.js';
 import { cartOwner, cartView, mergeGuestCart, removeCartItem, setCartItem } from './service.js';
 
 /** Applies a change to the caller's cart (after merging a guest cart sent alongside a user credential). */
-async function changeCart(
-  req: Request,
-  change?: (db: Parameters<typeof setCartItem>[0], owner: string) => void,
-) {
+async function changeCart(req: Request, change?: (db: Db, owner: string) => void) {
   const world = req.world;
   const owner = cartOwner(req.principal);
   const now = world.clock.now();
   const needsMerge = !!req.principal.user && !!req.principal.guest;
   if (change || needsMerge) {
     await world.store.commit((db) => {
-      // Check the change first, against the merged cart, so nothing is half-applied.
+      // The merge is always right to apply; the change then runs against the merged cart.
       mergeGuestCart(db, req.principal, new Date(now).toISOString());
       change?.(db, owner);
     });
