@@ -4,6 +4,8 @@ import { authHandlers } from './auth/handlers.js';
 import { apiKeyHandlers } from './settings/handlers.js';
 import { walletHandlers } from './wallet/handlers.js';
 import { sandboxHandlers } from './sandbox/handlers.js';
+import { scenarioHandlers } from './scenarios/handlers.js';
+import { controlHandlers } from './controls/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -14,5 +16,7 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...apiKeyHandlers(deps),
     ...walletHandlers(deps),
     ...sandboxHandlers(deps),
+    ...scenarioHandlers(deps),
+    ...controlHandlers(deps),
   };
 }
