@@ -60,7 +60,12 @@ export interface Step {
     body?: unknown;
   };
   repeat?: number;
-  expect?: { status?: number | number[]; headers?: Record<string, Matcher>; body?: Record<string, Matcher> };
+  expect?: {
+    status?: number | number[];
+    headers?: Record<string, Matcher>;
+    body?: Record<string, Matcher>;
+    networkError?: boolean;
+  };
   save?: Record<string, string>;
 }
 
