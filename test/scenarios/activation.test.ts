@@ -170,7 +170,7 @@ describe('--scenario at start-up', () => {
 });
 
 describe('flag scenarios read by other modules', () => {
-  function fakeRequest(header?: string) {
+  function fakeResponse() {
     const headers: Record<string, string> = {};
     const res = {
       headersSent: false,
@@ -181,7 +181,7 @@ describe('flag scenarios read by other modules', () => {
 
   it('activeScenario and scenarioParam apply the scenario and mark it', async () => {
     const sb = await makeSandbox();
-    const { headers, res } = fakeRequest();
+    const { headers, res } = fakeResponse();
     const req = {
       headers: { 'x-sandbox-scenario': 'wallet.insufficient, rates.stale' },
       world: sb.world,
