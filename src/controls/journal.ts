@@ -25,9 +25,55 @@ export interface JournalEntry {
 /** Bodies larger than this are kept as a note, not as data: the journal must stay small. */
 const MAX_BODY_CHARS = 64 * 1024;
 
+/**
+ * What is kept per request: references and raw text, redacted only when read, so recording costs
+ * next to nothing on the request path (load tests run with the journal on).
+ */
+export interface JournalRecord {
+  id: string;
+  at: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  status: number | null;
+  duration_ms: number;
+  scenario: string | null;
+  sandbox_id: string;
+  headers: Record<string, unknown>;
+  requestBody: unknown;
+  responseText: string | undefined;
+}
+
+function bodyValue(text: string | undefined): unknown {
+  if (text === undefined || text.length === 0) return null;
+  try {
+    return redact(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+/** The entry as served: secrets redacted. */
+export function journalView(r: JournalRecord): JournalEntry {
+  return {
+    id: r.id,
+    at: r.at,
+    method: r.method,
+    path: r.path,
+    query: redact(r.query) as Record<string, unknown>,
+    status: r.status,
+    duration_ms: r.duration_ms,
+    scenario: r.scenario,
+    sandbox_id: r.sandbox_id,
+    request_headers: redactHeaders(r.headers),
+    request_body: r.requestBody === undefined ? null : redact(r.requestBody),
+    response_body: bodyValue(r.responseText),
+  };
+}
+
 /** A bounded ring buffer: the oldest entry goes when a new one arrives at capacity. */
 export class Journal {
-  private entries: JournalEntry[] = [];
+  private entries: JournalRecord[] = [];
   private next = 1;
 
   constructor(readonly capacity: number) {}
@@ -36,19 +82,20 @@ export class Journal {
     return `req_${this.next++}`;
   }
 
-  add(entry: JournalEntry): void {
+  add(entry: JournalRecord): void {
     if (this.capacity <= 0) return;
     this.entries.push(entry);
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
 
-  /** Newest first. */
-  list(): JournalEntry[] {
+  /** Newest first, unredacted: filter, then view only what is served. */
+  list(): JournalRecord[] {
     return this.entries.slice().reverse();
   }
 
   get(id: string): JournalEntry | undefined {
-    return this.entries.find((e) => e.id === id);
+    const found = this.entries.find((e) => e.id === id);
+    return found && journalView(found);
   }
 
   clear(): number {
@@ -66,27 +113,16 @@ export function journalOf(world: World, capacity: number): Journal {
   });
 }
 
-function bodyValue(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return null;
-  if (text.length > MAX_BODY_CHARS) return `[${text.length} characters, not kept]`;
-  try {
-    return redact(JSON.parse(text));
-  } catch {
-    return text;
-  }
-}
-
 /** Keeps a copy of what the response sends (res.json ends in res.send). */
 function captureBody(res: Response): () => string | undefined {
   let captured: string | undefined;
   const send = res.send.bind(res);
   res.send = ((body?: unknown) => {
-    if (captured === undefined)
-      captured = Buffer.isBuffer(body)
-        ? body.toString('utf8')
-        : typeof body === 'string'
-          ? body
-          : JSON.stringify(body);
+    if (captured === undefined) {
+      const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
+      // Big bodies are not kept (memory): only a note of their size.
+      captured = text.length > MAX_BODY_CHARS ? `[${text.length} characters, not kept]` : text.toString();
+    }
     return send(body);
   }) as Response['send'];
   return () => captured;
@@ -99,20 +135,21 @@ function record(
   at: string,
   started: number,
   body: string | undefined,
-): JournalEntry {
+): JournalRecord {
+  const requestLength = Number(req.headers['content-length'] ?? 0);
   return {
     id,
     at,
     method: req.method,
     path: req.path,
-    query: redact({ ...req.query }) as Record<string, unknown>,
+    query: { ...req.query },
     status: res.headersSent ? res.statusCode : null,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     scenario: appliedScenarios(req).join(', ') || null,
     sandbox_id: req.world.id,
-    request_headers: redactHeaders(req.headers),
-    request_body: req.body === undefined ? null : redact(req.body),
-    response_body: bodyValue(body),
+    headers: { ...req.headers },
+    requestBody: requestLength > MAX_BODY_CHARS ? `[${requestLength} bytes, not kept]` : req.body,
+    responseText: body,
   };
 }
 

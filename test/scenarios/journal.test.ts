@@ -94,6 +94,13 @@ describe('the request journal', () => {
     expect((await off.http.get('/__sandbox/requests')).body.requests).toEqual([]);
   });
 
+  it('keeps a note instead of bodies over 64 KB', async () => {
+    const sb = await makeSandbox();
+    await sb.http.post('/api/auth/login').send({ email: 'a@b.c', password: 'x'.repeat(70_000) });
+    const [entry] = (await sb.http.get('/__sandbox/requests')).body.requests;
+    expect(entry.request_body).toMatch(/^\[\d+ bytes, not kept\]$/);
+  });
+
   it('records a dropped connection with a null status', async () => {
     const sb = await makeSandbox();
     await sb.http

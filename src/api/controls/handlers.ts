@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../http/errors.js';
-import { journalOf, type JournalEntry } from '../../controls/journal.js';
+import { journalOf, journalView, type JournalRecord } from '../../controls/journal.js';
 import { pathMatches } from '../../scenarios/state.js';
 import { deleteSnapshot, listSnapshots, restoreSnapshot, saveSnapshot } from '../../controls/snapshots.js';
 import type { Handlers } from '../handlers.js';
@@ -14,7 +14,7 @@ interface JournalQuery {
 }
 
 /** `since` is a request id (entries after it) or an ISO date-time (entries at or after it). */
-function sinceFilter(since: string): (e: JournalEntry) => boolean {
+function sinceFilter(since: string): (e: JournalRecord) => boolean {
   const id = /^req_(\d+)$/.exec(since);
   if (id) return (e) => Number(e.id.slice(4)) > Number(id[1]);
   const ms = Date.parse(since);
@@ -23,15 +23,15 @@ function sinceFilter(since: string): (e: JournalEntry) => boolean {
   return (e) => Date.parse(e.at) >= ms;
 }
 
-function statusFilter(status: string): (e: JournalEntry) => boolean {
+function statusFilter(status: string): (e: JournalRecord) => boolean {
   if (/^[1-5]xx$/i.test(status))
     return (e) => e.status !== null && Math.floor(e.status / 100) === Number(status[0]);
   return (e) => e.status === Number(status);
 }
 
 /** Journal filters, each optional; newest first, at most `limit` (default 100). */
-export function filterJournal(entries: JournalEntry[], q: JournalQuery): JournalEntry[] {
-  const tests: ((e: JournalEntry) => boolean)[] = [];
+export function filterJournal(entries: JournalRecord[], q: JournalQuery): JournalRecord[] {
+  const tests: ((e: JournalRecord) => boolean)[] = [];
   if (q.method) tests.push((e) => e.method === q.method?.toUpperCase());
   if (q.path) tests.push((e) => pathMatches(q.path as string, e.path));
   if (q.status) tests.push(statusFilter(q.status));
@@ -43,7 +43,7 @@ export function controlHandlers(deps: AppDeps): Handlers {
   const journal = (req: Parameters<Handlers[string]>[0]) => journalOf(req.world, deps.config.journalSize);
   return {
     listRequests: (req, res) => {
-      res.json({ requests: filterJournal(journal(req).list(), req.query as JournalQuery) });
+      res.json({ requests: filterJournal(journal(req).list(), req.query as JournalQuery).map(journalView) });
     },
     getRequest: (req, res) => {
       const entry = journal(req).get(String(req.params.id));
