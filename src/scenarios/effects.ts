@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ApiError, Messages } from '../http/errors.js';
 import { operations, type Operation } from '../http/spec.js';
 import { isControlPath } from '../controls/paths.js';
-import { scenarioOn, takeScenario } from './query.js';
+import { takeScenario } from './query.js';
 
 type OperationIndex = Map<string, Operation>;
 
@@ -94,8 +94,7 @@ export function scenarioEffects(): RequestHandler {
     const forced = forcedError(req, res, op);
     if (forced === 'sent') return;
     if (forced) return next(forced);
-    if (scenarioOn(req, 'response.truncated') && takeScenario(req, 'response.truncated'))
-      truncateResponse(res);
+    if (takeScenario(req, 'response.truncated')) truncateResponse(res);
     next();
   };
 }
