@@ -78,3 +78,14 @@ export function scenarioParam(req: Request, name: string): number | null {
   const taken = takeScenario(req, name);
   return taken === null ? null : (taken.param ?? 0);
 }
+
+/**
+ * For the money module, where a provider payment is created: how the provider should resolve it by
+ * itself (`provider.approve` wins over `provider.cancel`), or null to wait for the buyer.
+ * @example const outcome = providerOutcome(req); // 'approve' | 'cancel' | null
+ */
+export function providerOutcome(req: Request): 'approve' | 'cancel' | null {
+  if (activeScenario(req, 'provider.approve')) return 'approve';
+  if (activeScenario(req, 'provider.cancel')) return 'cancel';
+  return null;
+}

@@ -5,7 +5,12 @@ import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/config.js';
 import { ScenarioFileError } from '../../src/scenarios/file.js';
-import { activeScenario, collectScenarios, scenarioParam } from '../../src/scenarios/query.js';
+import {
+  activeScenario,
+  collectScenarios,
+  providerOutcome,
+  scenarioParam,
+} from '../../src/scenarios/query.js';
 import { resolveStartupScenario } from '../../src/scenarios/activate.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
@@ -195,5 +200,23 @@ describe('flag scenarios read by other modules', () => {
     expect(activeScenario(req, 'wallet.insufficient')).toBe(true);
     expect(scenarioParam(req, 'rates.stale')).toBe(6);
     expect(headers['X-Sandbox-Scenario-Applied']).toBe('wallet.insufficient, rates.stale=6');
+    expect(providerOutcome(req)).toBeNull();
+  });
+
+  it('providerOutcome reads provider.approve before provider.cancel, counting sticky switches', async () => {
+    const sb = await makeSandbox();
+    await sb.http.post('/__sandbox/scenarios').send({ name: 'provider.cancel', count: 1 });
+    const { res } = fakeResponse();
+    const req = {
+      headers: {},
+      world: sb.world,
+      path: '/api/x',
+      method: 'POST',
+      query: {},
+      principal: {},
+    } as unknown as Request;
+    collectScenarios(req, res);
+    expect(providerOutcome(req)).toBe('cancel');
+    expect((await sb.http.get('/__sandbox/scenarios')).body.scenarios).toEqual([]);
   });
 });

@@ -23,6 +23,17 @@ describe('the shipped scenario files replay from a clean start', () => {
     expect(files.length).toBeGreaterThanOrEqual(10);
   });
 
+  it('activates every shipped file (overlay and switches), skipped or not', async () => {
+    for (const file of files) {
+      const reset = await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+      expect(reset.status).toBe(200);
+      const res = await fetch(`${sandbox.url}/__sandbox/scenarios/${file.name}/activate`, { method: 'POST' });
+      expect(res.status, `${file.name}: ${await res.clone().text()}`).toBe(200);
+      expect((await res.json()).switches).toHaveLength(file.switches?.length ?? 0);
+    }
+    await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+  });
+
   for (const file of files) {
     const missing = missingOperation(file);
     if (missing) {
