@@ -40,7 +40,7 @@ interface Response {
 }
 
 /** The sandbox world a file runs in: its own, once isolation (X-Sandbox-Id) is available. */
-export const sandboxIdFor = (name: string) => `replay-${name}`;
+export const sandboxIdFor = (name: string) => `replay-${name}`.slice(0, 64);
 
 function routeTable(): { method: string; pattern: RegExp }[] {
   return operations().map((op) => ({
