@@ -50,6 +50,8 @@ describe('rate limits', () => {
 
   it('ends the window when the sandbox clock moves a minute on', async () => {
     const sb = await makeSandbox({ rateLimit: 1 });
+    // Frozen, so wall time spent by a slow machine cannot end the window early.
+    await sb.http.post('/__sandbox/clock').send({ freeze: true });
     expect(await spend(sb, 2)).toEqual([401, 429]);
     await sb.http.post('/__sandbox/clock').send({ advance: '59s' });
     expect(await spend(sb, 1)).toEqual([429]);
