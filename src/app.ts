@@ -8,6 +8,8 @@ import { applyDueExpiries } from './api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { operations, SPEC_PATH } from './http/spec.js';
+import { mountControlStage } from './controls/stage.js';
+import { scenarioEffects } from './scenarios/effects.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -36,6 +38,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(resolvePrincipal(deps.jwtSecret));
   // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).
+  mountControlStage(app, deps);
   app.use(
     OpenApiValidator.middleware({
       apiSpec: SPEC_PATH,
@@ -46,6 +49,8 @@ export function createApp(deps: AppDeps): Express {
       validateFormats: true,
     }),
   );
+  // Scenario effects run after validation passed: a scenario never bypasses request validation.
+  app.use(scenarioEffects());
 
   // Stage: response cache for repeated, already-validated reads.
   const handlers = allHandlers(deps);

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 import { pino } from 'pino';
 import { helpText, parseCli, UsageError } from './cli/args.js';
+import { runReplay } from './cli/replay.js';
 import { startServer } from './server.js';
 import { StoreFileError } from './store/file-adapter.js';
 import { VERSION } from './version.js';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'replay') return process.exit(await runReplay(process.argv.slice(3)));
   let parsed;
   try {
     parsed = parseCli(process.argv.slice(2), process.env);

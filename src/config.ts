@@ -24,6 +24,20 @@ export interface Config {
   // >>> money config
   // <<< money config
   // >>> scenarios config
+  /** Requests per minute per client address without an API key; 0 disables. */
+  rateLimit: number;
+  /** Requests per minute per API key; 0 disables. */
+  rateLimitApiKey: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you trust). */
+  trustProxy: boolean;
+  /** A scenario file name (scenarios/NAME.yaml) or catalogue switch applied to every world at start-up and after reset. */
+  scenario: string;
+  /** Directory of scenario files; empty means the scenarios/ directory shipped with the package. */
+  scenariosDir: string;
+  /** Requests kept in each world's journal (ring buffer); 0 turns the journal off. */
+  journalSize: number;
+  /** When set, /__sandbox/* requires this value in X-Sandbox-Admin-Token. */
+  adminToken: string;
   // <<< scenarios config
   // >>> integrator config
   // <<< integrator config
@@ -54,6 +68,13 @@ export const defaultConfig: Config = {
   // >>> money defaults
   // <<< money defaults
   // >>> scenarios defaults
+  rateLimit: 100,
+  rateLimitApiKey: 1000,
+  trustProxy: false,
+  scenario: '',
+  scenariosDir: '',
+  journalSize: 1000,
+  adminToken: '',
   // <<< scenarios defaults
   // >>> integrator defaults
   // <<< integrator defaults

@@ -9,6 +9,8 @@ import { checkoutHandlers } from './checkout/handlers.js';
 import { moneyControlHandlers } from './money-control/handlers.js';
 import { orderHandlers } from './orders/handlers.js';
 import { subscriptionHandlers } from './subscriptions/handlers.js';
+import { scenarioHandlers } from './scenarios/handlers.js';
+import { controlHandlers } from './controls/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -24,5 +26,7 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...subscriptionHandlers(deps),
     ...cartHandlers(deps),
     ...moneyControlHandlers(deps),
+    ...scenarioHandlers(deps),
+    ...controlHandlers(deps),
   };
 }

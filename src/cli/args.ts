@@ -104,6 +104,61 @@ export const OPTIONS: OptionSpec[] = [
   // >>> money options
   // <<< money options
   // >>> scenarios options
+  {
+    key: 'rateLimit',
+    flag: 'rate-limit',
+    env: 'SANDBOX_RATE_LIMIT',
+    kind: 'int',
+    min: 0,
+    max: 10_000_000,
+    help: 'requests per minute per client address without an API key (default 100; 0 = off)',
+  },
+  {
+    key: 'rateLimitApiKey',
+    flag: 'rate-limit-api-key',
+    env: 'SANDBOX_RATE_LIMIT_API_KEY',
+    kind: 'int',
+    min: 0,
+    max: 10_000_000,
+    help: 'requests per minute per API key (default 1000; 0 = off)',
+  },
+  {
+    key: 'trustProxy',
+    flag: 'trust-proxy',
+    env: 'SANDBOX_TRUST_PROXY',
+    kind: 'bool',
+    help: 'take the client address from X-Forwarded-For (only behind your own proxy)',
+  },
+  {
+    key: 'scenario',
+    flag: 'scenario',
+    env: 'SANDBOX_SCENARIO',
+    kind: 'string',
+    help: 'scenario file (scenarios/NAME.yaml) or switch such as latency=300, applied at start and after reset',
+  },
+  {
+    key: 'scenariosDir',
+    flag: 'scenarios-dir',
+    env: 'SANDBOX_SCENARIOS_DIR',
+    kind: 'string',
+    help: 'directory of scenario files (default: the shipped scenarios/)',
+  },
+  {
+    key: 'journalSize',
+    flag: 'journal-size',
+    env: 'SANDBOX_JOURNAL_SIZE',
+    kind: 'int',
+    min: 0,
+    max: 100_000,
+    help: 'requests kept in the request journal per sandbox (default 1000; 0 = off)',
+  },
+  {
+    key: 'adminToken',
+    flag: 'admin-token',
+    env: 'SANDBOX_ADMIN_TOKEN',
+    kind: 'string',
+    help: 'require this value in X-Sandbox-Admin-Token on /__sandbox/* (prefer the env variable)',
+  },
   // <<< scenarios options
   // >>> integrator options
   // <<< integrator options

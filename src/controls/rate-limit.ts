@@ -1,0 +1,104 @@
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit, type IncrementResponse, type Store } from 'express-rate-limit';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { ApiError, Messages } from '../http/errors.js';
+import { extra, type World } from '../world.js';
+import { isControlPath } from './paths.js';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/**
+ * Fixed one-minute windows on the world's sandbox clock, so advancing the clock ends a window
+ * (tests never sleep). The reset time handed to express-rate-limit is translated to wall time,
+ * because the library computes `t=` and `Retry-After` against the wall clock.
+ */
+export class SandboxClockStore implements Store {
+  private hits = new Map<string, { count: number; start: number }>();
+  readonly localKeys = true;
+
+  constructor(private readonly clock: Clock) {}
+
+  increment(key: string): IncrementResponse {
+    const now = this.clock.now();
+    let entry = this.hits.get(key);
+    // A window that ended, or one that starts in the future (the clock was set back), starts over.
+    if (!entry || now >= entry.start + RATE_LIMIT_WINDOW_MS || now < entry.start) {
+      entry = { count: 0, start: now };
+      this.hits.set(key, entry);
+    }
+    entry.count += 1;
+    const leftMs = entry.start + RATE_LIMIT_WINDOW_MS - now;
+    return { totalHits: entry.count, resetTime: new Date(Date.now() + leftMs) };
+  }
+
+  decrement(key: string): void {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
+  resetKey(key: string): void {
+    this.hits.delete(key);
+  }
+
+  resetAll(): void {
+    this.hits.clear();
+  }
+}
+
+function limiter(limit: number, store: Store, identifier: string): RequestHandler {
+  return rateLimit({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit,
+    store,
+    identifier,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) =>
+      req.principal.user?.apiKeyId ? `key:${req.principal.user.apiKeyId}` : ipKeyGenerator(req.ip ?? ''),
+    handler: (_req, _res, next) => next(new ApiError(429, Messages.tooManyRequests)),
+    // Limiters are built per world, on first use inside a request; the library's checks warn on that.
+    validate: false,
+  });
+}
+
+interface WorldLimiters {
+  address: RequestHandler | null;
+  apiKey: RequestHandler | null;
+}
+
+function limitersOf(world: World, config: Config): WorldLimiters {
+  return extra(world, 'rate-limit', () => {
+    const addressStore = new SandboxClockStore(world.clock);
+    const keyStore = new SandboxClockStore(world.clock);
+    world.onReset(() => {
+      addressStore.resetAll();
+      keyStore.resetAll();
+    });
+    return {
+      address:
+        config.rateLimit > 0
+          ? limiter(config.rateLimit, addressStore, `${config.rateLimit}-per-minute`)
+          : null,
+      apiKey:
+        config.rateLimitApiKey > 0
+          ? limiter(config.rateLimitApiKey, keyStore, `${config.rateLimitApiKey}-per-minute-api-key`)
+          : null,
+    };
+  });
+}
+
+/**
+ * 100 requests a minute per client address, 1000 per verified API key (flags; 0 turns one off),
+ * counted per world. Control calls (`/__sandbox/*`) are not limited, so a test harness can always
+ * reset or inspect a sandbox that its own traffic has limited.
+ */
+export function rateLimiting(config: Config): RequestHandler {
+  return (req, res, next) => {
+    if (isControlPath(req.path)) return next();
+    const limiters = limitersOf(req.world, config);
+    const chosen = req.principal.user?.apiKeyId ? limiters.apiKey : limiters.address;
+    if (!chosen) return next();
+    return chosen(req, res, next);
+  };
+}

@@ -1,0 +1,100 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ApiError, Messages } from '../http/errors.js';
+import { operations, type Operation } from '../http/spec.js';
+import { isControlPath } from '../controls/paths.js';
+import { takeScenario } from './query.js';
+
+type OperationIndex = Map<string, Operation>;
+
+function indexOperations(): OperationIndex {
+  return new Map(operations().map((op) => [`${op.method} ${op.path}`, op]));
+}
+
+/** The operation the validator matched, from `req.openapi` (set only after validation passed). */
+function operationOf(req: Request, index: OperationIndex): Operation | undefined {
+  const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
+  return route ? index.get(`${req.method.toLowerCase()} ${route}`) : undefined;
+}
+
+function sendsCredential(req: Request): boolean {
+  return Boolean(req.headers.authorization || req.query.api_key || req.headers['x-guest-token']);
+}
+
+function takesCredential(op: Operation, req: Request): boolean {
+  if (op.security.length === 0) return false;
+  return !op.optionalAuth || sendsCredential(req);
+}
+
+/** An operation that names one listing: a path id under /listings/ or /cart/, or a listing in the body. */
+export function namesListing(op: Operation, body: unknown): boolean {
+  if (/\/(listings|cart)\/\{[^}]+\}/.test(op.path)) return true;
+  if (!body || typeof body !== 'object') return false;
+  return ['listing_id', 'listingId', 'cartItems'].some((k) => k in (body as object));
+}
+
+/** Sends a 503 as raw JSON: operations do not list 503, so it must not go through response validation. */
+function sendUnavailable(res: Response, retryAfter: number): void {
+  res
+    .status(503)
+    .set('Retry-After', String(retryAfter))
+    .type('application/json')
+    .send(JSON.stringify({ error: 'Service unavailable' }));
+}
+
+/** Sends half the body under the full Content-Length, then closes the connection: a cut-off response. */
+function truncateResponse(res: Response): void {
+  res.end = ((chunk?: unknown) => {
+    const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(typeof chunk === 'string' ? chunk : '');
+    res.setHeader('Content-Length', String(body.length));
+    res.write(body.subarray(0, Math.floor(body.length / 2)));
+    const socket = res.socket;
+    socket?.end(() => socket.destroy());
+    return res;
+  }) as Response['end'];
+}
+
+/** The error a scenario forces on this operation, if any (first match wins, in catalogue order). */
+function forcedError(req: Request, res: Response, op: Operation): ApiError | 'sent' | null {
+  if (takesCredential(op, req) && takeScenario(req, 'auth.token-expired'))
+    return new ApiError(401, Messages.invalidToken);
+  const limited = takeScenario(req, 'ratelimit.exceeded');
+  if (limited) {
+    const seconds = limited.param ?? 60;
+    res.set('RateLimit', `"scenario"; r=0; t=${seconds}`);
+    return new ApiError(429, Messages.tooManyRequests, { 'Retry-After': String(seconds) });
+  }
+  if (takeScenario(req, 'server.error')) return new ApiError(500, Messages.internal);
+  const unavailable = takeScenario(req, 'server.unavailable');
+  if (unavailable) {
+    sendUnavailable(res, unavailable.param ?? 5);
+    return 'sent';
+  }
+  if (namesListing(op, req.body) && takeScenario(req, 'listing.not-found'))
+    return new ApiError(404, Messages.listingNotFound);
+  return null;
+}
+
+/**
+ * Applies the generic scenarios after request validation passed and before the handler: a scenario
+ * never turns an invalid request into anything but its 400. Control calls are never affected.
+ */
+export function scenarioEffects(): RequestHandler {
+  let index: OperationIndex | undefined;
+  return async (req, res, next) => {
+    if (isControlPath(req.path)) return next();
+    index ??= indexOperations();
+    const op = operationOf(req, index);
+    if (!op) return next();
+    const latency = takeScenario(req, 'latency');
+    if (latency?.param) await new Promise((resolve) => setTimeout(resolve, latency.param as number));
+    if (takeScenario(req, 'network.reset')) {
+      req.socket.destroy();
+      return;
+    }
+    const forced = forcedError(req, res, op);
+    if (forced === 'sent') return;
+    if (forced) return next(forced);
+    if (takeScenario(req, 'response.truncated')) truncateResponse(res);
+    next();
+  };
+}

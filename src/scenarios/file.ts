@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+import type { FeaturedPaymentMethod, ListingType, Duration } from '../store/types.js';
+import type { SwitchScope } from './state.js';
+
+/** The scenarios/ directory shipped with the package (beside src/ or dist/). */
+export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+export const SCHEMA_PATH = join(SHIPPED_SCENARIOS_DIR, 'scenario.schema.json');
+
+export interface OverlayUser {
+  email: string;
+  password?: string;
+  fullName?: string;
+  balance_cents?: number;
+  api_key?: string;
+}
+
+export interface OverlayListing {
+  id: string;
+  seller: string;
+  title: string;
+  description?: string;
+  type?: ListingType;
+  category?: string;
+  price_cents?: number;
+  currency?: string;
+  accepted_currencies?: string[];
+  quantity_available?: number;
+  duration?: Duration;
+  location_city?: string;
+  location_country?: string;
+  is_featured?: boolean;
+  featured_payment_method?: FeaturedPaymentMethod;
+}
+
+export interface Overlay {
+  clock?: { set?: string; advance?: string | number; freeze?: boolean };
+  users?: OverlayUser[];
+  wallets?: { email: string; balance_cents: number }[];
+  plans?: { email: string; plan_id: string; billing_cycle?: 'monthly' | 'yearly' }[];
+  listings?: OverlayListing[];
+}
+
+export type FileSwitch = string | { name: string; param?: number; scope?: SwitchScope; count?: number };
+
+/** A matcher: a literal (deep equality) or an object of `$`-operators. */
+export type Matcher = unknown;
+
+export interface Step {
+  name: string;
+  request: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    query?: Record<string, string | number | boolean>;
+    body?: unknown;
+  };
+  repeat?: number;
+  expect?: {
+    status?: number | number[];
+    headers?: Record<string, Matcher>;
+    body?: Record<string, Matcher>;
+    networkError?: boolean;
+  };
+  save?: Record<string, string>;
+}
+
+export interface ScenarioFile {
+  name: string;
+  description: string;
+  overlay?: Overlay;
+  switches?: FileSwitch[];
+  steps?: Step[];
+}
+
+/** A scenario file that cannot be read or breaks the schema; the message says where. */
+export class ScenarioFileError extends Error {}
+
+let validator: ValidateFunction | undefined;
+
+function schemaValidator(): ValidateFunction {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
+    const mod = addFormatsModule as unknown as { default?: unknown };
+    const addFormats = (mod.default ?? mod) as (ajv: Ajv) => Ajv;
+    addFormats(ajv);
+    validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
+  }
+  return validator;
+}
+
+/** Checks a parsed document against scenario.schema.json; throws with every problem listed. */
+export function validateScenario(doc: unknown, source: string): ScenarioFile {
+  const validate = schemaValidator();
+  if (!validate(doc)) {
+    const problems = (validate.errors ?? [])
+      .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf')
+      .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+    throw new ScenarioFileError(`${source}: ${[...new Set(problems)].join('; ')}`);
+  }
+  return doc as ScenarioFile;
+}
+
+/** Reads, parses and validates one file; its `name` must equal the file name. */
+export function loadScenarioFile(path: string): ScenarioFile {
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ScenarioFileError(`${path}: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const file = validateScenario(doc, path);
+  const expected = basename(path).replace(/\.ya?ml$/, '');
+  if (file.name !== expected)
+    throw new ScenarioFileError(`${path}: name "${file.name}" must equal the file name "${expected}"`);
+  return file;
+}
+
+/** The `.yaml` files of a directory, sorted; or the file itself when given a file. */
+export function scenarioPaths(fileOrDir: string): string[] {
+  if (!statSync(fileOrDir).isDirectory()) return [fileOrDir];
+  return readdirSync(fileOrDir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()
+    .map((f) => join(fileOrDir, f));
+}
+
+/** The named file in a scenarios directory, or undefined when there is none. */
+export function findScenarioFile(dir: string, name: string): ScenarioFile | undefined {
+  if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(name)) return undefined;
+  for (const ext of ['.yaml', '.yml']) {
+    const path = join(dir, name + ext);
+    try {
+      statSync(path);
+    } catch {
+      continue;
+    }
+    return loadScenarioFile(path);
+  }
+  return undefined;
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { rawCredential } from '../http/auth.js';
+import { extra, type World } from '../world.js';
+import type { ScenarioSwitch } from './catalog.js';
+
+/** Who and what a sticky switch applies to; every field given must match. */
+export interface SwitchScope {
+  /** Only requests carrying this credential (JWT, API key or guest token). */
+  credential?: string;
+  /** Only requests by the user with this e-mail. */
+  user?: string;
+  /** Only this method (`POST`), or any when absent or `*`. */
+  method?: string;
+  /** Only paths matching this pattern: `*` stays within a segment, `**` crosses segments. */
+  path?: string;
+}
+
+/** A sticky switch: stays on for matching requests until removed or its count is used up. */
+export interface StickySwitch extends ScenarioSwitch {
+  id: string;
+  scope: SwitchScope;
+  /** Applications left; null is unlimited. */
+  remaining: number | null;
+  /** `api`, `startup` or `file:<name>`. */
+  source: string;
+  created_at: string;
+}
+
+interface StoredSwitch extends StickySwitch {
+  credentialHash?: string;
+}
+
+interface ScenarioState {
+  switches: StoredSwitch[];
+  nextId: number;
+  /** False until the start-up scenario (`--scenario`) has been applied to this world's data. */
+  startupApplied: boolean;
+}
+
+/** The per-world scenario state; a reset clears the switches and re-arms the start-up scenario. */
+export function scenarioState(world: World): ScenarioState {
+  return extra(world, 'scenarios', () => {
+    const state: ScenarioState = { switches: [], nextId: 1, startupApplied: false };
+    world.onReset(() => {
+      state.switches = [];
+      state.startupApplied = false;
+    });
+    return state;
+  });
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Adds a sticky switch and returns it as listed (the credential shown only by its start). */
+export function addSticky(
+  world: World,
+  sw: ScenarioSwitch,
+  options: { scope?: SwitchScope; count?: number | null; source: string },
+): StickySwitch {
+  const state = scenarioState(world);
+  const scope = { ...(options.scope ?? {}) };
+  const stored: StoredSwitch = {
+    ...sw,
+    id: `sw_${state.nextId++}`,
+    scope,
+    remaining: options.count ?? null,
+    source: options.source,
+    created_at: world.clock.nowIso(),
+  };
+  if (scope.method) scope.method = scope.method.toUpperCase();
+  if (scope.credential) {
+    stored.credentialHash = hash(scope.credential);
+    scope.credential = `${scope.credential.slice(0, 12)}…`;
+  }
+  if (scope.user) scope.user = scope.user.trim().toLowerCase();
+  state.switches.push(stored);
+  return publicSwitch(stored);
+}
+
+export function publicSwitch(sw: StoredSwitch): StickySwitch {
+  const { credentialHash: _omit, ...shown } = sw;
+  return shown;
+}
+
+export function listSticky(world: World): StickySwitch[] {
+  return scenarioState(world).switches.map(publicSwitch);
+}
+
+/** Removes one switch (true) or every switch (its count). */
+export function removeSticky(world: World, id?: string): number {
+  const state = scenarioState(world);
+  const before = state.switches.length;
+  state.switches = id === undefined ? [] : state.switches.filter((s) => s.id !== id);
+  return before - state.switches.length;
+}
+
+/**
+ * `/api/shop/listings/*` matches `/api/shop/listings/abc`; `**` matches across `/`.
+ * @example pathMatches('/api/**', '/api/shop/cart') // true
+ */
+export function pathMatches(pattern: string, path: string): boolean {
+  const source = pattern
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${source}/?$`).test(path);
+}
+
+function scopeMatches(world: World, sw: StoredSwitch, req: Request): boolean {
+  const { scope } = sw;
+  if (scope.method && scope.method !== '*' && scope.method !== req.method) return false;
+  if (scope.path && !pathMatches(scope.path, req.path)) return false;
+  if (sw.credentialHash) {
+    const sent = [rawCredential(req), req.headers['x-guest-token']].filter((c) => typeof c === 'string');
+    if (!sent.some((c) => hash(c as string) === sw.credentialHash)) return false;
+  }
+  if (scope.user) {
+    const id = req.principal?.user?.id;
+    if (!id || world.store.db.users[id]?.email !== scope.user) return false;
+  }
+  return true;
+}
+
+/** The sticky switches whose scope matches this request (not yet consumed). */
+export function matchingSticky(world: World, req: Request): StoredSwitch[] {
+  return scenarioState(world).switches.filter((sw) => scopeMatches(world, sw, req));
+}
+
+/**
+ * Uses one application of a switch; false when another request used the last one first.
+ * Checked and decremented synchronously, so concurrent requests cannot both take the last one.
+ */
+export function consume(world: World, sw: StoredSwitch): boolean {
+  if (sw.remaining === null) return true;
+  if (sw.remaining <= 0) return false;
+  sw.remaining -= 1;
+  if (sw.remaining === 0) {
+    const state = scenarioState(world);
+    state.switches = state.switches.filter((s) => s !== sw);
+  }
+  return true;
+}

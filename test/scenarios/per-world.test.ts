@@ -1,0 +1,59 @@
+import type { Request } from 'express';
+import { pino } from 'pino';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { makeConfig } from '../../src/config.js';
+import type { AppDeps, WorldRegistry } from '../../src/deps.js';
+import { freshDb } from '../../src/seed/seed.js';
+import { createMemoryStore } from '../../src/store/store.js';
+import { VERSION } from '../../src/version.js';
+import { makeWorld, seedOptionsOf, type World } from '../../src/world.js';
+import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
+
+/** Two worlds chosen by X-Sandbox-Id, as the isolation module will do, to check nothing leaks between them. */
+function twoWorlds(overrides = {}) {
+  const config = makeConfig({ inMemory: true, validateResponses: true, listings: 10, ...overrides });
+  const options = seedOptionsOf(config);
+  const worlds = new Map<string, World>();
+  const get = (id: string) => {
+    if (!worlds.has(id)) worlds.set(id, makeWorld(id, createMemoryStore(freshDb(options)), options));
+    return worlds.get(id) as World;
+  };
+  const registry: WorldRegistry = {
+    default: get('default'),
+    resolve: (req: Request) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
+    all: () => [...worlds.values()],
+  };
+  const deps: AppDeps = {
+    config,
+    worlds: registry,
+    jwtSecret: TEST_JWT_SECRET,
+    log: pino({ level: 'silent' }),
+    version: VERSION,
+  };
+  return supertest(createApp(deps));
+}
+
+describe('per-world state', () => {
+  it('keeps rate-limit counters, sticky switches, journals and snapshots apart', async () => {
+    const http = twoWorlds({ rateLimit: 1 });
+    expect((await http.get('/api/auth/me').set('X-Sandbox-Id', 'a')).status).toBe(401);
+    expect((await http.get('/api/auth/me').set('X-Sandbox-Id', 'a')).status).toBe(429);
+    expect((await http.get('/api/auth/me').set('X-Sandbox-Id', 'b')).status).toBe(401);
+
+    await http.post('/__sandbox/scenarios').set('X-Sandbox-Id', 'a').send({ name: 'server.error' });
+    expect((await http.get('/__sandbox/scenarios').set('X-Sandbox-Id', 'b')).body.scenarios).toEqual([]);
+
+    await http.post('/__sandbox/snapshots').set('X-Sandbox-Id', 'a').send({ name: 's' });
+    expect((await http.get('/__sandbox/snapshots').set('X-Sandbox-Id', 'b')).body.snapshots).toEqual([]);
+
+    const journalB = (await http.get('/__sandbox/requests').set('X-Sandbox-Id', 'b')).body.requests;
+    expect(journalB.every((r: { sandbox_id: string }) => r.sandbox_id === 'b')).toBe(true);
+    expect(journalB.map((r: { path: string }) => r.path)).toEqual([
+      '/__sandbox/snapshots',
+      '/__sandbox/scenarios',
+      '/api/auth/me',
+    ]);
+  });
+});
