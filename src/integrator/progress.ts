@@ -17,7 +17,7 @@ export function progressBar(
   return (done, total) => {
     if (total <= 0) return;
     const ratio = Math.min(1, Math.max(0, done / total));
-    const percent = Math.floor(ratio * 100);
+    const percent = Math.min(100, Math.floor((Math.max(0, done) * 100) / total));
     const step = stream.isTTY ? percent : Math.floor(percent / 25) * 25;
     if (step === lastShown) return;
     lastShown = step;
