@@ -179,3 +179,40 @@ describe.skipIf(noBrowser)('dashboard at /__sandbox/ui in headless Chromium', ()
     expect(pending).not.toContain(paymentId);
   });
 });
+
+describe.skipIf(noBrowser)('interactive docs at /docs in headless Chromium', () => {
+  let docsSandbox: Sandbox;
+  let docsBrowser: Browser;
+  beforeAll(async () => {
+    docsSandbox = await startSandbox({ listings: 10 });
+    docsBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await docsBrowser?.close();
+    await docsSandbox?.close();
+  });
+
+  it('renders the contract and "Try it out" calls this sandbox', async () => {
+    const docs = await docsBrowser.newPage();
+    const offsite: string[] = [];
+    docs.on('request', (r) => {
+      if (!r.url().startsWith(docsSandbox.url) && !r.url().startsWith('data:')) offsite.push(r.url());
+    });
+    await docs.goto(`${docsSandbox.url}/docs`);
+    await docs.click('#operations-sandbox-getHealth .opblock-summary-control', { timeout: 20_000 });
+    await docs.click('#operations-sandbox-getHealth button.execute');
+    const status = docs.locator(
+      '#operations-sandbox-getHealth .live-responses-table tr.response .response-col_status',
+    );
+    await expect.poll(() => status.first().textContent(), { timeout: 10_000 }).toContain('200');
+    const body = await docs
+      .locator('#operations-sandbox-getHealth .live-responses-table .microlight')
+      .first()
+      .textContent();
+    expect(body).toContain('"status": "ok"');
+    expect(offsite).toEqual([]);
+  });
+});
