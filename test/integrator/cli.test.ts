@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseCli, UsageError } from '../../src/cli/args.js';
 import { makeConfig } from '../../src/config.js';
-import { checkIntegratorConfig, logFormatOf } from '../../src/integrator/cli.js';
+import { checkIntegratorConfig, logFormatOf, watchSeeding } from '../../src/integrator/cli.js';
+import { reportSeedProgress, seedProgressReporter } from '../../src/seed/context.js';
 import { progressBar } from '../../src/integrator/progress.js';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -86,6 +87,19 @@ describe('seeding progress bar', () => {
       'Seeding listings: 75% (6000/8000)',
       'Seeding listings: 100% (8000/8000)',
     ]);
+  });
+});
+
+describe('seeding progress hook', () => {
+  it('hands a bar to seeders only above 5000 listings and never when quiet', () => {
+    const stream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+    watchSeeding(makeConfig({ listings: 5000 }), stream);
+    expect(seedProgressReporter()).toBeUndefined();
+    watchSeeding(makeConfig({ listings: 5001, quiet: true }), stream);
+    expect(seedProgressReporter()).toBeUndefined();
+    watchSeeding(makeConfig({ listings: 20_000 }), stream);
+    expect(seedProgressReporter()).toBeTypeOf('function');
+    reportSeedProgress(undefined);
   });
 });
 
