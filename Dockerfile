@@ -1,3 +1,6 @@
+# Marketplace Sandbox image: `docker run -p 3000:3000 IMAGE`. Every CLI flag has an environment
+# variable (see README "Flags"), e.g. -e SANDBOX_IN_MEMORY=true -e SANDBOX_SEED=7.
+
 # Build stage: compile TypeScript with the dev dependencies.
 FROM node:22-slim AS build
 WORKDIR /app
@@ -5,25 +8,39 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json
+RUN npx tsc -p tsconfig.build.json && find dist -name '*.map' -delete
 
-# Runtime stage: production dependencies only, non-root, data on a volume.
+# Dependencies stage: production dependencies only, stripped of what never runs
+# (source maps, type declarations, docs, the Swagger UI bundles /docs does not load).
+FROM node:22-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts \
+ && find node_modules \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
+      -o -name '*.md' -o -name '*.markdown' -o -name 'CHANGELOG*' -o -name '.github' \) -prune -exec rm -rf {} + \
+ && rm -rf node_modules/@types \
+ && cd node_modules/swagger-ui-dist \
+ && rm -f swagger-ui-es-bundle*.js swagger-ui.js index.html oauth2-redirect.* swagger-initializer.js log.*.txt
+
+# Runtime stage: non-root, data on a volume, nothing but the app and its runtime dependencies.
 FROM node:22-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     SANDBOX_DATA=/data/db.json
 WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY openapi.yaml ./
+COPY package.json openapi.yaml ./
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY public ./public
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# The CLI flushes the store and exits on SIGTERM (docker stop); node is PID 1 and handles it itself.
+STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/__sandbox/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/bin.js"]

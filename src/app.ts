@@ -10,11 +10,12 @@ import { errorHandler, notFoundHandler } from './http/errors.js';
 import { operations, SPEC_PATH } from './http/spec.js';
 import { mountControlStage } from './controls/stage.js';
 import { scenarioEffects } from './scenarios/effects.js';
+import { integratorStage } from './integrator/pages.js';
 
 export const BODY_LIMIT = '1mb';
 
 /** Paths served by the sandbox that are not part of the API contract (pages and assets). */
-export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider)(\/|$)/;
+export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
 
 /**
  * Builds the Express app: world → body → principal → validation → handler → one error shape.
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(selectWorld);
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
+  app.use(integratorStage(deps));
   app.use(applyDueExpiries);
   app.use(payproviderPages());
   app.use(express.json({ limit: BODY_LIMIT }));

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { pino } from 'pino';
 import { helpText, parseCli, UsageError } from './cli/args.js';
 import { runReplay } from './cli/replay.js';
+import { checkIntegratorConfig, makeLogger, openAltPort, watchSeeding } from './integrator/cli.js';
 import { startServer } from './server.js';
+import { ScenarioFileError } from './scenarios/file.js';
 import { StoreFileError } from './store/file-adapter.js';
 import { VERSION } from './version.js';
 
@@ -21,12 +22,20 @@ async function main(): Promise<void> {
   if (parsed.help) return void process.stdout.write(helpText() + '\n');
   if (parsed.version) return void process.stdout.write(VERSION + '\n');
   const { config } = parsed;
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  checkIntegratorConfig(config);
+  const log = makeLogger(config);
+  watchSeeding(config);
   let running;
+  let alt;
   try {
     running = await startServer(config, log);
+    alt = await openAltPort(config, running);
   } catch (err) {
-    if (err instanceof StoreFileError || (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    if (
+      err instanceof StoreFileError ||
+      err instanceof ScenarioFileError ||
+      (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    ) {
       process.stderr.write(`marketplace-sandbox: ${(err as Error).message}\n`);
       process.exit(1);
     }
@@ -36,13 +45,16 @@ async function main(): Promise<void> {
   const store = config.inMemory
     ? 'memory'
     : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
-  process.stdout.write(
-    `Marketplace Sandbox ${VERSION} ready at ${running.url} — seed ${config.seed}, store ${store}, ` +
-      `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
-  );
+  if (!config.quiet)
+    process.stdout.write(
+      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
+        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
+    );
   const stop = (signal: string) => {
-    process.stdout.write(`${signal}: flushing the store and stopping\n`);
-    running.close().then(
+    if (!config.quiet) process.stdout.write(`${signal}: flushing the store and stopping\n`);
+    // A stuck connection must not keep a container from stopping: give up after 8 s (before Docker's 10 s SIGKILL).
+    setTimeout(() => process.exit(1), 8_000).unref();
+    Promise.all([alt?.close(), running.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
@@ -55,6 +67,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
+    process.exit(2);
+  }
   process.stderr.write(`marketplace-sandbox: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -40,6 +40,14 @@ export interface Config {
   adminToken: string;
   // <<< scenarios config
   // >>> integrator config
+  /** Log lines as `pretty` (human) or `json` (one object a line); empty: pretty on a terminal, else json. */
+  logFormat: string;
+  /** No ready line, no progress bar, warnings and errors only. */
+  quiet: boolean;
+  /** A second port serving the same app and state (the interface's `{alt_base_url}`); unset: none. */
+  altPort?: number;
+  /** Browser origins allowed by CORS: `*` (any), `off`, or a comma-separated list of origins. */
+  corsOrigins: string;
   // <<< integrator config
   // >>> isolation config
   // <<< isolation config
@@ -77,6 +85,10 @@ export const defaultConfig: Config = {
   adminToken: '',
   // <<< scenarios defaults
   // >>> integrator defaults
+  logFormat: '',
+  quiet: false,
+  altPort: undefined,
+  corsOrigins: '*',
   // <<< integrator defaults
   // >>> isolation defaults
   // <<< isolation defaults

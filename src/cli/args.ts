@@ -161,6 +161,36 @@ export const OPTIONS: OptionSpec[] = [
   },
   // <<< scenarios options
   // >>> integrator options
+  {
+    key: 'logFormat',
+    flag: 'log-format',
+    env: 'SANDBOX_LOG_FORMAT',
+    kind: 'string',
+    help: 'log lines as "pretty" or "json" (default: pretty on a terminal, json otherwise)',
+  },
+  {
+    key: 'quiet',
+    flag: 'quiet',
+    env: 'SANDBOX_QUIET',
+    kind: 'bool',
+    help: 'no ready line and no progress bar; log warnings and errors only',
+  },
+  {
+    key: 'altPort',
+    flag: 'alt-port',
+    env: 'SANDBOX_ALT_PORT',
+    kind: 'int',
+    min: 0,
+    max: 65535,
+    help: 'also serve the same app and state on this port ({alt_base_url}; 0 = any free port)',
+  },
+  {
+    key: 'corsOrigins',
+    flag: 'cors-origins',
+    env: 'SANDBOX_CORS_ORIGINS',
+    kind: 'string',
+    help: 'CORS: "*" (default, any origin), "off", or a comma-separated list of origins',
+  },
   // <<< integrator options
   // >>> isolation options
   // <<< isolation options

@@ -1,5 +1,5 @@
 import { emptyDb, type Db } from '../store/types.js';
-import { createSeedFaker, type SeedContext } from './context.js';
+import { createSeedFaker, seedProgressReporter, type SeedContext } from './context.js';
 import { seedTestAccounts } from './accounts.js';
 import { seedTestSubscriptions } from './subscriptions.js';
 
@@ -21,6 +21,7 @@ export function buildSeed(options: SeedOptions): Db {
     now: Date.parse(options.clockStart),
     seed: options.seed,
     listings: options.listings,
+    progress: seedProgressReporter(),
   };
   for (const seeder of seeders) seeder(ctx);
   db.meta.listings = Object.keys(db.listings).length;
