@@ -28,6 +28,10 @@ export interface Config {
   // >>> integrator config
   // <<< integrator config
   // >>> isolation config
+  /** Named sandboxes (`X-Sandbox-Id`) live at once, besides the default one. */
+  maxSandboxes: number;
+  /** Wall-clock minutes without a request after which a named sandbox is evicted (0 = never). */
+  sandboxIdleMinutes: number;
   // <<< isolation config
   // >>> hardening config
   // <<< hardening config
@@ -58,6 +62,8 @@ export const defaultConfig: Config = {
   // >>> integrator defaults
   // <<< integrator defaults
   // >>> isolation defaults
+  maxSandboxes: 100,
+  sandboxIdleMinutes: 30,
   // <<< isolation defaults
   // >>> hardening defaults
   // <<< hardening defaults

@@ -4,6 +4,7 @@ import { authHandlers } from './auth/handlers.js';
 import { apiKeyHandlers } from './settings/handlers.js';
 import { walletHandlers } from './wallet/handlers.js';
 import { sandboxHandlers } from './sandbox/handlers.js';
+import { isolationHandlers } from './sandboxes/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -14,5 +15,6 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...apiKeyHandlers(deps),
     ...walletHandlers(deps),
     ...sandboxHandlers(deps),
+    ...isolationHandlers(deps),
   };
 }
