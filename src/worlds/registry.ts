@@ -229,24 +229,28 @@ class Registry implements SandboxRegistry {
     const entry = this.live.get(id);
     if (!entry) return;
     this.live.delete(id);
-    const { store } = entry.world;
-    const done = (async () => {
-      try {
-        if (deleteFile) {
-          await store.flush();
-          if (store.kind === 'file') await removeSandboxFile(store.location);
-        } else if (store.kind === 'file') {
-          // An empty commit records the clock (the store writes it before every write).
-          await store.commit(() => undefined);
-        }
-      } catch (err) {
-        this.options.log?.error({ err, id }, 'flushing an evicted sandbox failed');
-      } finally {
-        this.closing.delete(id);
-      }
-    })();
+    // Until the flush is done the id is "closing": a new request for it waits, then reopens the file.
+    const done: Promise<void> = this.flushEvicted(entry, deleteFile).then(() => {
+      if (this.closing.get(id) === done) this.closing.delete(id);
+    });
     this.closing.set(id, done);
     await done;
+  }
+
+  /** Never rejects: a failed flush is logged, and the id must stay usable. */
+  private async flushEvicted(entry: LiveEntry, deleteFile: boolean): Promise<void> {
+    const { store } = entry.world;
+    try {
+      if (deleteFile) {
+        await store.flush();
+        if (store.kind === 'file') await removeSandboxFile(store.location);
+      } else if (store.kind === 'file') {
+        // An empty commit records the clock (the store writes it before every write).
+        await store.commit(() => undefined);
+      }
+    } catch (err) {
+      this.options.log?.error({ err, id: entry.world.id }, 'flushing an evicted sandbox failed');
+    }
   }
 
   private fullError(): ApiError {
