@@ -1,61 +1,30 @@
 import { join } from 'node:path';
 import type { Request } from 'express';
-import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { WorldRegistry } from '../deps.js';
 import { ApiError } from '../http/errors.js';
 import { freshDb } from '../seed/seed.js';
-import { StoreFileError } from '../store/file-adapter.js';
-import { createFileStore, createMemoryStore, openFileStore, type Store } from '../store/store.js';
+import { createMemoryStore } from '../store/store.js';
 import type { Db } from '../store/types.js';
 import { makeWorld, seedOptionsOf, type World } from '../world.js';
-import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, SANDBOX_ID_HEADER, sandboxIdOf } from './sandbox-id.js';
+import type { RegistryOptions, SandboxRegistry } from './registry-types.js';
+import {
+  DEFAULT_NOT_DELETABLE,
+  DEFAULT_SANDBOX_ID,
+  isSandboxId,
+  SANDBOX_ID_HEADER,
+  sandboxIdOf,
+} from './sandbox-id.js';
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
-  moveAside,
   removeAllSandboxFiles,
   removeSandboxFile,
   sandboxDirOf,
   sandboxFileName,
   storedSandboxes,
 } from './sandbox-files.js';
+import { openSandboxFile } from './sandbox-store.js';
 
-/** The world registry of a running sandbox: the default world plus named ones (`X-Sandbox-Id`). */
-export interface SandboxRegistry extends WorldRegistry {
-  readonly maxSandboxes: number;
-  /** Idle time (wall clock) after which a named sandbox is evicted; 0 = never. */
-  readonly idleMs: number;
-  /** Directory of the sandbox files; null in memory. */
-  readonly dir: string | null;
-  resolve(req: Request): Promise<World>;
-  /** The world of an id, loaded or created like a request would (for tests, the bench, tools). */
-  open(id: string): Promise<World>;
-  /** Ids of the named sandboxes live now. */
-  liveIds(): string[];
-  /** The default, the live sandboxes and, file-backed, the evicted ones waiting on disk. */
-  list(currentId: string): Promise<SandboxInfo[]>;
-  /** Drops a named sandbox from memory and deletes its file: its next use starts from the seed. */
-  remove(id: string): Promise<void>;
-  /** Evicts every named sandbox idle for `idleMs` or longer; returns their ids. */
-  sweep(): Promise<string[]>;
-  /** Sweeps on a timer (unref'd) until the returned function is called. */
-  startSweeper(): () => void;
-}
-
-export interface RegistryOptions {
-  config: Config;
-  defaultWorld: World;
-  log?: Logger;
-  /** Wall time in ms (idle eviction is wall time, not sandbox time); injectable for tests. */
-  wallClock?: () => number;
-  /** The database of a new sandbox; default: a copy of the seed cached as JSON text per process. */
-  newDb?: () => Db;
-}
-
-/** Type guard: registries built by `createWorldRegistry` (tests may still use `singleWorld`). */
-export function isSandboxRegistry(worlds: WorldRegistry): worlds is SandboxRegistry {
-  return typeof (worlds as Partial<SandboxRegistry>).list === 'function';
-}
+export type { RegistryOptions, SandboxRegistry } from './registry-types.js';
+export { isSandboxRegistry } from './registry-types.js';
 
 class Registry implements SandboxRegistry {
   readonly default: World;
@@ -93,7 +62,13 @@ class Registry implements SandboxRegistry {
       throw err;
     }
     if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined) req.res?.setHeader(SANDBOX_ID_HEADER, id);
-    const entry = await this.entryOf(id);
+    let entry: LiveEntry;
+    try {
+      entry = await this.entryOf(id);
+    } catch (err) {
+      req.world = this.default;
+      throw err;
+    }
     entry.lastUsed = this.wall();
     entry.requests += 1;
     if (req.res) {
@@ -111,6 +86,7 @@ class Registry implements SandboxRegistry {
   }
 
   private async entryOf(id: string): Promise<LiveEntry> {
+    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
     if (id === DEFAULT_SANDBOX_ID) return this.defaultEntry;
     return this.live.get(id) ?? (await this.acquire(id));
   }
@@ -140,6 +116,7 @@ class Registry implements SandboxRegistry {
     if (id === DEFAULT_SANDBOX_ID) {
       throw new ApiError(400, DEFAULT_NOT_DELETABLE);
     }
+    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
     await this.pending.get(id)?.catch(() => undefined);
     await this.closing.get(id);
     if (this.live.has(id)) return this.evict(id, true);
@@ -200,28 +177,12 @@ class Registry implements SandboxRegistry {
   }
 
   private async create(id: string): Promise<LiveEntry> {
-    const seedOptions = seedOptionsOf(this.options.config);
-    let store: Store;
-    if (this.dir) {
-      const file = join(this.dir, sandboxFileName(id));
-      store = (await this.openStored(file)) ?? (await createFileStore(file, this.newDb()));
-    } else {
-      store = createMemoryStore(this.newDb());
-    }
+    const store = this.dir
+      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), this.newDb, this.wall(), this.options.log)
+      : createMemoryStore(this.newDb());
     const now = this.wall();
-    return { world: makeWorld(id, store, seedOptions), loadedAt: now, lastUsed: now, requests: 0, active: 0 };
-  }
-
-  /** A sandbox file from an earlier run; an unreadable one is moved aside and the sandbox starts anew. */
-  private async openStored(file: string): Promise<Store | null> {
-    try {
-      return await openFileStore(file);
-    } catch (err) {
-      if (!(err instanceof StoreFileError)) throw err;
-      const aside = await moveAside(file, this.wall());
-      this.options.log?.warn({ err, aside }, 'unreadable sandbox file moved aside; starting from the seed');
-      return null;
-    }
+    const world = makeWorld(id, store, seedOptionsOf(this.options.config));
+    return { world, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
   }
 
   /** Drops a live world; flushes it first (file-backed eviction keeps the file, deletion removes it). */

@@ -26,6 +26,8 @@ describe('sandbox ids', () => {
       /got ""/,
     );
     expect(sb.worlds.liveIds()).toEqual([]);
+    await expect(sb.worlds.open('../escape')).rejects.toThrow(/not a sandbox id/);
+    await expect(sb.worlds.remove('a/b')).rejects.toThrow(/not a sandbox id/);
   });
 
   it('accepts 1 to 64 characters of A-Z a-z 0-9 _ - and echoes the id', async () => {
