@@ -10,11 +10,14 @@
  * this tree yet), synthetic listings shaped like ListingRecord fill the gap, and the report says so.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
 import { makeConfig, type Config } from '../src/config.js';
 import { freshDb } from '../src/seed/seed.js';
 import type { Db } from '../src/store/types.js';
@@ -37,11 +40,18 @@ const count = Number(values.count);
 const MB = 1024 * 1024;
 
 interface Measure {
-  msPerSandbox: number;
+  medianMs: number;
+  minMs: number;
   maxMs: number;
   heapMbPerSandbox: number;
   rssMbPerSandbox: number;
   fileMb?: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function settle(): NodeJS.MemoryUsage {
@@ -90,7 +100,8 @@ async function measure(config: Config, newDb: (() => Db) | undefined): Promise<M
   }
   const after = settle();
   const result: Measure = {
-    msPerSandbox: times.reduce((a, b) => a + b, 0) / count,
+    medianMs: median(times),
+    minMs: Math.min(...times),
     maxMs: Math.max(...times),
     heapMbPerSandbox: (after.heapUsed - before.heapUsed) / count / MB,
     rssMbPerSandbox: (after.rss - before.rss) / count / MB,
@@ -100,9 +111,48 @@ async function measure(config: Config, newDb: (() => Db) | undefined): Promise<M
   return result;
 }
 
+/** End to end over HTTP: the first request of a new id, then a second request of the same id. */
+async function measureHttp(
+  config: Config,
+  newDb: (() => Db) | undefined,
+): Promise<{ firstMs: number; warmMs: number }> {
+  const { world } = await openDefaultWorld(config);
+  const worlds = await createWorldRegistry({ config, defaultWorld: world, newDb });
+  const log = pino({ level: 'silent' });
+  const app = createApp({
+    config,
+    worlds,
+    jwtSecret: 'bench-secret-0123456789abcdef0123456789',
+    log,
+    version: 'bench',
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/__sandbox/health`;
+  const timed = async (id: string) => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { 'x-sandbox-id': id } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+    return performance.now() - t0;
+  };
+  await timed('warm-up');
+  const first: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < count; i++) {
+    first.push(await timed(`http-${i}`));
+    warm.push(await timed(`http-${i}`));
+  }
+  await new Promise((resolve) => server.close(resolve));
+  return { firstMs: median(first), warmMs: median(warm) };
+}
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const rows: Record<string, unknown>[] = [];
-console.log(`node ${process.version}, ${count} sandboxes per run; figures are per sandbox`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} cpus, load average ${os.loadavg()[0].toFixed(1)}; ` +
+    `${count} sandboxes per run; figures are per sandbox`,
+);
 for (const listings of sizes) {
   const dir = await mkdtemp(join(tmpdir(), 'bench-sandboxes-'));
   try {
@@ -115,16 +165,21 @@ for (const listings of sizes) {
     );
     const memory = await measure(memoryConfig, seed.newDb);
     const file = await measure(makeConfig({ ...base, dataFile: join(dir, 'db.json') }), seed.newDb);
+    const http = await measureHttp(memoryConfig, seed.newDb);
     for (const [store, m] of [
       ['memory', memory],
       ['file', file],
     ] as const) {
       console.log(
-        `  ${store.padEnd(6)} create ${fmt(m.msPerSandbox)} ms (max ${fmt(m.maxMs)}), heap ${fmt(m.heapMbPerSandbox, 2)} MB, ` +
+        `  ${store.padEnd(6)} create median ${fmt(m.medianMs)} ms (min ${fmt(m.minMs)}, max ${fmt(m.maxMs)}), heap ${fmt(m.heapMbPerSandbox, 2)} MB, ` +
           `rss ${fmt(m.rssMbPerSandbox, 2)} MB${m.fileMb === undefined ? '' : `, file ${fmt(m.fileMb, 2)} MB`}`,
       );
       rows.push({ listings, seeded: seed.seeded, synthetic: seed.synthetic, store, ...m });
     }
+    console.log(
+      `  http   first request of a new id ${fmt(http.firstMs)} ms, next request ${fmt(http.warmMs)} ms (medians, memory store)`,
+    );
+    rows.push({ listings, store: 'memory', via: 'http', ...http });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
