@@ -53,19 +53,15 @@ class Registry implements SandboxRegistry {
   }
 
   async resolve(req: Request): Promise<World> {
-    let id: string;
-    try {
-      id = sandboxIdOf(req);
-    } catch (err) {
-      // Later stages (journal) may look at req.world even on an early refusal.
-      req.world = this.default;
-      throw err;
-    }
-    if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined) req.res?.setHeader(SANDBOX_ID_HEADER, id);
     let entry: LiveEntry;
     try {
-      entry = await this.entryOf(id);
+      const id = sandboxIdOf(req);
+      if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined)
+        req.res?.setHeader(SANDBOX_ID_HEADER, id);
+      // A live world is taken synchronously, so no eviction can slip in before it is marked used.
+      entry = this.peek(id) ?? (await this.acquire(id));
     } catch (err) {
+      // Later stages (journal) may look at req.world even on an early refusal.
       req.world = this.default;
       throw err;
     }
@@ -82,13 +78,12 @@ class Registry implements SandboxRegistry {
   }
 
   async open(id: string): Promise<World> {
-    return (await this.entryOf(id)).world;
+    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
+    return (this.peek(id) ?? (await this.acquire(id))).world;
   }
 
-  private async entryOf(id: string): Promise<LiveEntry> {
-    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
-    if (id === DEFAULT_SANDBOX_ID) return this.defaultEntry;
-    return this.live.get(id) ?? (await this.acquire(id));
+  private peek(id: string): LiveEntry | undefined {
+    return id === DEFAULT_SANDBOX_ID ? this.defaultEntry : this.live.get(id);
   }
 
   all(): World[] {
@@ -151,8 +146,14 @@ class Registry implements SandboxRegistry {
         await closing;
         continue;
       }
-      const ready = this.live.get(id) ?? this.pending.get(id);
-      if (ready) return ready;
+      const live = this.live.get(id);
+      if (live) {
+        // Marked used now: the caller resumes a microtask later, and a sweep must not take it meanwhile.
+        live.lastUsed = this.wall();
+        return live;
+      }
+      const pending = this.pending.get(id);
+      if (pending) return pending;
       if (this.live.size + this.pending.size >= this.maxSandboxes) {
         // Full: make room from idle sandboxes first; the sweep awaits, so look again afterwards.
         if ((await this.sweep()).length > 0) continue;
