@@ -50,6 +50,10 @@ export interface Config {
   corsOrigins: string;
   // <<< integrator config
   // >>> isolation config
+  /** Named sandboxes (`X-Sandbox-Id`) live at once, besides the default one. */
+  maxSandboxes: number;
+  /** Wall-clock minutes without a request after which a named sandbox is evicted (0 = never). */
+  sandboxIdleMinutes: number;
   // <<< isolation config
   // >>> hardening config
   // <<< hardening config
@@ -91,6 +95,8 @@ export const defaultConfig: Config = {
   corsOrigins: '*',
   // <<< integrator defaults
   // >>> isolation defaults
+  maxSandboxes: 100,
+  sandboxIdleMinutes: 30,
   // <<< isolation defaults
   // >>> hardening defaults
   // <<< hardening defaults

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { singleWorld, type AppDeps } from './deps.js';
+import type { AppDeps } from './deps.js';
 import { jwtSecretFor } from './secrets.js';
 import { VERSION } from './version.js';
 import { openDefaultWorld } from './world.js';
+import { createWorldRegistry } from './worlds/registry.js';
 
 export interface RunningSandbox {
   url: string;
@@ -24,9 +25,11 @@ export async function startServer(
   log: Logger = pino({ level: 'silent' }),
 ): Promise<RunningSandbox> {
   const { world, seeded } = await openDefaultWorld(config);
+  const worlds = await createWorldRegistry({ config, defaultWorld: world, log });
+  const stopSweeper = worlds.startSweeper();
   const deps: AppDeps = {
     config,
-    worlds: singleWorld(world),
+    worlds,
     jwtSecret: await jwtSecretFor(config),
     log,
     version: VERSION,
@@ -46,6 +49,7 @@ export async function startServer(
     seeded,
     close() {
       closing ??= (async () => {
+        stopSweeper();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

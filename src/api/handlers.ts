@@ -11,6 +11,7 @@ import { orderHandlers } from './orders/handlers.js';
 import { subscriptionHandlers } from './subscriptions/handlers.js';
 import { scenarioHandlers } from './scenarios/handlers.js';
 import { controlHandlers } from './controls/handlers.js';
+import { isolationHandlers } from './sandboxes/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -28,5 +29,6 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...moneyControlHandlers(deps),
     ...scenarioHandlers(deps),
     ...controlHandlers(deps),
+    ...isolationHandlers(deps),
   };
 }

@@ -193,6 +193,24 @@ export const OPTIONS: OptionSpec[] = [
   },
   // <<< integrator options
   // >>> isolation options
+  {
+    key: 'maxSandboxes',
+    flag: 'max-sandboxes',
+    env: 'SANDBOX_MAX_SANDBOXES',
+    kind: 'int',
+    min: 0,
+    max: 10_000,
+    help: 'named sandboxes (X-Sandbox-Id) live at once, besides the default (default 100)',
+  },
+  {
+    key: 'sandboxIdleMinutes',
+    flag: 'sandbox-idle-minutes',
+    env: 'SANDBOX_IDLE_MINUTES',
+    kind: 'int',
+    min: 0,
+    max: 10_080,
+    help: 'evict a named sandbox after this many wall-clock minutes without a request (default 30; 0 = never)',
+  },
   // <<< isolation options
   // >>> hardening options
   // <<< hardening options

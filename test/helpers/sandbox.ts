@@ -3,9 +3,10 @@ import supertest from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { makeConfig, type Config } from '../../src/config.js';
-import { singleWorld, type AppDeps } from '../../src/deps.js';
+import type { AppDeps } from '../../src/deps.js';
 import { VERSION } from '../../src/version.js';
 import { openDefaultWorld } from '../../src/world.js';
+import { createWorldRegistry, type RegistryOptions } from '../../src/worlds/registry.js';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -43,13 +44,20 @@ export type TestSandbox = Awaited<ReturnType<typeof makeSandbox>>;
 /**
  * A fresh in-memory sandbox behind supertest, with every response validated against
  * openapi.yaml (a response that breaks the contract becomes a 500 and fails the test).
+ * Requests with `X-Sandbox-Id` get their own world, as in the real server; `worlds` is the registry
+ * (`await sb.worlds.open('a')` gives a named world to inspect or change directly).
+ * `registry.wallClock` injects the wall clock that idle eviction reads.
  */
-export async function makeSandbox(overrides: Partial<Config> = {}) {
+export async function makeSandbox(
+  overrides: Partial<Config> = {},
+  registry: Pick<RegistryOptions, 'wallClock'> = {},
+) {
   const config = makeConfig({ inMemory: true, validateResponses: true, listings: 60, ...overrides });
   const { world } = await openDefaultWorld(config);
+  const worlds = await createWorldRegistry({ config, defaultWorld: world, ...registry });
   const deps: AppDeps = {
     config,
-    worlds: singleWorld(world),
+    worlds,
     jwtSecret: TEST_JWT_SECRET,
     log: pino({ level: 'silent' }),
     version: VERSION,
@@ -60,6 +68,7 @@ export async function makeSandbox(overrides: Partial<Config> = {}) {
     app,
     deps,
     world,
+    worlds,
     http,
     /** Logs in and returns the bearer header value. */
     async login(email: string, password: string): Promise<string> {
