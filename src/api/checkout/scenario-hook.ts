@@ -1,10 +1,11 @@
 import type { Request } from 'express';
+import { activeScenario } from '../../scenarios/query.js';
 
 /**
  * True when the request must take the provider redirect whatever the balance (the
- * `wallet.insufficient` scenario). Checkout, subscribe and featuring by credit_wallet all ask here;
- * the scenarios module (issue 5) wires its switch in at merge time. Until then: never.
+ * `wallet.insufficient` scenario). Checkout, subscribe and featuring by credit_wallet all ask here,
+ * only when they would otherwise pay from the wallet, so the scenario is counted where it applies.
  */
-export function forcesProvider(_req: Request): boolean {
-  return false;
+export function forcesProvider(req: Request): boolean {
+  return activeScenario(req, 'wallet.insufficient');
 }

@@ -34,8 +34,9 @@ function changeClock(world: World, body: ClockBody): void {
   }
   if (target !== undefined && (target < 0 || target > 8.64e15))
     throw new ApiError(400, 'body: the clock would leave the representable range');
-  if (target !== undefined) world.clock.set(target);
+  // Freeze first, then move: `{set, freeze: true}` must stop exactly at `set`.
   if (body.freeze !== undefined) world.clock.freeze(body.freeze);
+  if (target !== undefined) world.clock.set(target);
 }
 
 export function sandboxHandlers(deps: AppDeps): Handlers {

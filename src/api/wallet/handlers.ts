@@ -4,6 +4,7 @@ import type { Handlers } from '../handlers.js';
 import { paginate, pageQuery } from '../orders/paginate.js';
 import { formatUsd } from './ledger.js';
 import { ratesNow } from './rates.js';
+import { scenarioParam } from '../../scenarios/query.js';
 
 export function walletHandlers(_deps: AppDeps): Handlers {
   return {
@@ -12,7 +13,9 @@ export function walletHandlers(_deps: AppDeps): Handlers {
       res.json({ balance_cents: user.balance_cents, balance_usd: formatUsd(user.balance_cents) });
     },
     getExchangeRates: (req, res) => {
-      const table = ratesNow(req.world);
+      // rates.stale: the table of a window that many hours back, as if the rate feed had stopped.
+      const staleHours = scenarioParam(req, 'rates.stale');
+      const table = ratesNow(req.world, req.world.clock.now() - (staleHours ?? 0) * 3_600_000);
       const rates: Record<string, { rate: number }> = {};
       for (const [code, rate] of table.rates) rates[code] = { rate };
       res.json({ base: 'USD', rates, updated_at: table.updatedAt });

@@ -114,6 +114,8 @@ async function runStep(
 ): Promise<StepResult> {
   const started = performance.now();
   const request = interpolate(step.request, vars) as Step['request'];
+  // Expectations may name saved values too (`id: '${orderId}'`).
+  const expected: Step = { ...step, expect: interpolate(step.expect, vars) as Step['expect'] };
   const missing = unresolved(request);
   const result = (failures: string[], status: number | null): StepResult => ({
     name: step.name,
@@ -131,7 +133,7 @@ async function runStep(
       if (step.expect?.networkError) continue;
       return result([`request failed: ${(err as Error).cause ?? (err as Error).message}`], null);
     }
-    const failures = check(step, last);
+    const failures = check(expected, last);
     if (failures.length > 0)
       return result(step.repeat ? [`repetition ${i + 1}: ${failures.join('; ')}`] : failures, last.status);
   }

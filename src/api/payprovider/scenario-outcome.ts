@@ -1,0 +1,17 @@
+import type { Request } from 'express';
+import { providerOutcome } from '../../scenarios/query.js';
+import type { Db } from '../../store/types.js';
+import { approvePayment, cancelPayment } from './settle.js';
+
+/**
+ * The `provider.approve` / `provider.cancel` scenarios: a provider payment just created in this
+ * mutation resolves by itself, as if the buyer had clicked on the provider page at once.
+ * Called inside the same synchronous mutation that created the payment, so nobody sees it pending.
+ */
+export function settleByScenario(req: Request, db: Db, result: object, now: number): void {
+  const paymentId = (result as { paymentId?: string }).paymentId;
+  if (!paymentId) return;
+  const outcome = providerOutcome(req);
+  if (outcome === 'approve') approvePayment(db, paymentId, now);
+  else if (outcome === 'cancel') cancelPayment(db, paymentId, now);
+}
