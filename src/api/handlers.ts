@@ -4,6 +4,10 @@ import { authHandlers } from './auth/handlers.js';
 import { apiKeyHandlers } from './settings/handlers.js';
 import { walletHandlers } from './wallet/handlers.js';
 import { sandboxHandlers } from './sandbox/handlers.js';
+import { listingHandlers } from './listings/handlers.js';
+import { catalogHandlers } from './catalog/handlers.js';
+import { uploadHandlers } from './uploads/handlers.js';
+import { assistantHandlers } from './assistant/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -14,5 +18,9 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...apiKeyHandlers(deps),
     ...walletHandlers(deps),
     ...sandboxHandlers(deps),
+    ...listingHandlers(deps),
+    ...catalogHandlers(deps),
+    ...uploadHandlers(deps),
+    ...assistantHandlers(deps),
   };
 }
