@@ -111,8 +111,10 @@ export function enforceSecurity(security: string[], optional: boolean): RequestH
   const acceptsUser = security.some((s) => s !== 'guestToken');
   return (req, _res, next) => {
     const p = req.principal;
+    // An operation that takes no credential at all ignores whatever was sent.
+    if (security.length === 0) return next();
     if (p.invalid) throw new ApiError(401, Messages.invalidToken);
-    if (optional || security.length === 0) return next();
+    if (optional) return next();
     if ((acceptsUser && p.user) || (acceptsGuest && p.guest)) return next();
     throw new ApiError(
       401,

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StoreFileError } from './file-adapter.js';
+import { createFileStore, createMemoryStore, openFileStore } from './store.js';
+import { emptyDb } from './types.js';
+
+const db = () => emptyDb(1, { now: '2026-01-01T00:00:00.000Z', frozen: false });
+
+describe('file store', () => {
+  it('writes compact JSON that reopens to the same data', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'store-')), 'db.json');
+    const store = await createFileStore(path, db());
+    await store.commit((d) => {
+      d.meta.next_id = 99;
+    });
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toContain('\n');
+    expect(JSON.parse(text).meta.next_id).toBe(99);
+    const reopened = await openFileStore(path);
+    expect(reopened?.db.meta.next_id).toBe(99);
+  });
+
+  it('shares one flush among concurrent commits and acknowledges each after it is on disk', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'store-')), 'db.json');
+    const store = await createFileStore(path, db());
+    const commits = Array.from({ length: 200 }, (_, i) =>
+      store
+        .commit((d) => {
+          d.mailbox.push({ id: String(i), to: 'x', subject: 's', text: 't', token: null, created_at: '' });
+        })
+        .then(async () => JSON.parse(await readFile(path, 'utf8')).mailbox.length as number),
+    );
+    const seenOnDisk = await Promise.all(commits);
+    seenOnDisk.forEach((count, i) => expect(count).toBeGreaterThanOrEqual(i + 1));
+    expect(store.version).toBe(200);
+  });
+
+  it('returns null for a missing file and refuses an unparsable one, leaving it untouched', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-'));
+    expect(await openFileStore(join(dir, 'missing.json'))).toBeNull();
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{"meta": tru');
+    await expect(openFileStore(bad)).rejects.toThrow(StoreFileError);
+    await expect(openFileStore(bad)).rejects.toThrow(/bad\.json cannot be parsed.*--reset/);
+    expect(await readFile(bad, 'utf8')).toBe('{"meta": tru');
+  });
+
+  it('runs hooks before each write', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'store-')), 'db.json');
+    const store = await createFileStore(path, db());
+    store.onBeforeWrite((d) => {
+      d.meta.clock = { now: '2030-01-01T00:00:00.000Z', frozen: true };
+    });
+    await store.commit(() => undefined);
+    expect(JSON.parse(await readFile(path, 'utf8')).meta.clock).toEqual({
+      now: '2030-01-01T00:00:00.000Z',
+      frozen: true,
+    });
+  });
+});
+
+describe('memory store', () => {
+  it('applies mutations synchronously and resolves commits at once', async () => {
+    const store = createMemoryStore(db());
+    const result = store.mutate((d) => {
+      d.meta.next_id = 3;
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(store.db.meta.next_id).toBe(3);
+    await expect(store.commit(() => 1)).resolves.toBe(1);
+    expect(store.kind).toBe('memory');
+  });
+});
