@@ -28,9 +28,12 @@ export function categoryCounts(world: World): Map<string, number> {
   const index = searchIndex(world);
   const now = world.clock.now();
   const counts = new Map<string, number>();
-  for (const e of index.entries) {
-    if (isListed(e, now)) counts.set(e.rec.category, (counts.get(e.rec.category) ?? 0) + 1);
+  const byCode = new Map<number, number>();
+  for (let i = 0; i < index.recs.length; i += 1) {
+    if (isListed(index, i, now))
+      byCode.set(index.cols.category[i], (byCode.get(index.cols.category[i]) ?? 0) + 1);
   }
+  for (const [slug, code] of index.codes.category) counts.set(slug, byCode.get(code) ?? 0);
   const parents = new Map(world.store.db.categories.map((c) => [c.slug, c.parent]));
   for (const [slug, n] of [...counts]) {
     const parent = parents.get(slug);

@@ -1,7 +1,7 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
 import { lexicon, type Lexicon } from '../catalog/lexicon.js';
 import { segment, UNSPACED, words } from '../catalog/text.js';
-import { cellKey, CELL_DEG, type Entry, type SearchIndex, type Sort } from './search-index.js';
+import { cellKey, CELL_DEG, TYPES, type SearchIndex, type Sort } from './search-index.js';
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
 export interface SearchQuery {
@@ -48,8 +48,8 @@ export function queryWords(q: string, index: SearchIndex, lex: Lexicon = lexicon
   return words(q).flatMap((w) => (UNSPACED.test(w) ? segment(w, known) : [w]));
 }
 
-/** Listings (by index position) whose title or description, in some language, has a word starting with `prefix`. */
-function matchWord(prefix: string, index: SearchIndex, lex: Lexicon): Set<number> {
+/** Concepts of terms starting with `prefix`: the static dictionary plus the world's literal words. */
+function conceptsFor(prefix: string, index: SearchIndex, lex: Lexicon): Set<string> {
   const concepts = new Set<string>();
   lex.conceptsWithPrefix(prefix, concepts);
   const lits = index.literals;
@@ -61,36 +61,36 @@ function matchWord(prefix: string, index: SearchIndex, lex: Lexicon): Set<number
     else hi = mid;
   }
   for (let i = lo; i < lits.length && lits[i].startsWith(prefix); i += 1) concepts.add(`l:${lits[i]}`);
-  const out = new Set<number>();
-  for (const c of concepts) for (const i of index.postings.get(c) ?? []) out.add(i);
-  return out;
+  return concepts;
 }
 
-/** Every word must match (AND); undefined when there is no text filter. */
+/**
+ * Positions matching every word of `q` (AND; a word matches the start of a word in any
+ * language): a counter per listing is raised once per word it matches.
+ */
 function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): Uint8Array | undefined {
   if (q === undefined) return undefined;
-  const ws = queryWords(q, index, lex);
+  const ws = queryWords(q, index, lex).slice(0, 32);
   if (ws.length === 0) return undefined;
-  let current: Set<number> | undefined;
-  for (const w of ws) {
-    const found = matchWord(w, index, lex);
-    current = current ? new Set([...current].filter((i) => found.has(i))) : found;
-    if (current.size === 0) break;
-  }
-  const mark = new Uint8Array(index.entries.length);
-  for (const i of current ?? []) mark[i] = 1;
-  return mark;
+  const hits = new Uint8Array(index.recs.length);
+  ws.forEach((w, k) => {
+    for (const c of conceptsFor(w, index, lex)) {
+      for (const i of index.postings.get(c) ?? []) if (hits[i] === k) hits[i] = k + 1;
+    }
+  });
+  for (let i = 0; i < hits.length; i += 1) hits[i] = hits[i] === ws.length ? 1 : 0;
+  return hits;
 }
 
 /** Listings within the radius, from the grid cells the circle can touch. */
 function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Uint8Array | undefined {
   if (!geo) return undefined;
-  const mark = new Uint8Array(index.entries.length);
+  const mark = new Uint8Array(index.recs.length);
   const dLat = geo.radiusKm / 111 + CELL_DEG;
   const cos = Math.cos((geo.lat * Math.PI) / 180);
   const wide = cos < 0.05 || geo.radiusKm / (111 * cos) > 170;
   const check = (i: number) => {
-    const { lat, lng } = index.entries[i].rec;
+    const { lat, lng } = index.recs[i];
     if (lat !== null && lng !== null && distanceKm(geo.lat, geo.lng, lat, lng) <= geo.radiusKm) mark[i] = 1;
   };
   if (wide || dLat > 60) {
@@ -108,19 +108,47 @@ function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Uint8Array | u
 }
 
 /** Whether a listing is shown at all: not past its duration and not sold out. */
-export function isListed(entry: Entry, now: number): boolean {
-  return entry.expires > now && entry.rec.quantity_available > 0;
+export function isListed(index: SearchIndex, i: number, now: number): boolean {
+  return index.cols.expires[i] > now && index.cols.qty[i] > 0;
 }
 
-function passes(e: Entry, q: SearchQuery): boolean {
-  const r = e.rec;
-  if (q.type !== undefined && r.type !== q.type) return false;
-  if (q.categories !== undefined && !q.categories.has(r.category)) return false;
-  if (q.currency !== undefined && r.currency !== q.currency) return false;
-  if (q.storeSlug !== undefined && r.store_slug !== q.storeSlug) return false;
-  if (q.minUsdCents !== undefined && e.usd < q.minUsdCents - 1e-6) return false;
-  if (q.maxUsdCents !== undefined && e.usd > q.maxUsdCents + 1e-6) return false;
-  return isListed(e, q.now);
+/** The query's filters as column codes; `null` when a filter can match nothing. */
+function filterOf(index: SearchIndex, q: SearchQuery) {
+  const code = (kind: keyof SearchIndex['codes'], value: string | undefined) =>
+    value === undefined ? 0 : (index.codes[kind].get(value) ?? -1);
+  const categories = q.categories
+    ? new Set([...q.categories].map((slug) => index.codes.category.get(slug) ?? -1))
+    : undefined;
+  const f = {
+    type: q.type === undefined ? -1 : TYPES.indexOf(q.type),
+    categories,
+    currency: code('currency', q.currency),
+    store: code('store', q.storeSlug),
+    min: q.minUsdCents === undefined ? -Infinity : q.minUsdCents - 1e-6,
+    max: q.maxUsdCents === undefined ? Infinity : q.maxUsdCents + 1e-6,
+  };
+  return f.currency === -1 || f.store === -1 ? null : f;
+}
+
+/**
+ * When text or location leave few candidates, sorting just those beats scanning the whole
+ * precomputed order; undefined means "scan the order".
+ */
+function candidateOrder(
+  index: SearchIndex,
+  sort: Sort,
+  text?: Uint8Array,
+  near?: Uint8Array,
+): number[] | undefined {
+  if (!text && !near) return undefined;
+  const out: number[] = [];
+  const cap = index.recs.length / 16;
+  for (let i = 0; i < index.recs.length; i += 1) {
+    if ((text && !text[i]) || (near && !near[i])) continue;
+    out.push(i);
+    if (out.length > cap) return undefined;
+  }
+  return out.sort(index.comparator(sort));
 }
 
 /**
@@ -133,14 +161,21 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const from = (query.page - 1) * query.limit;
   const items: ListingRecord[] = [];
   let total = 0;
-  const order = index.orders[query.sort];
-  const passOrder = query.featuredFirst === false ? [null] : [true, false];
-  for (const featured of passOrder) {
+  const order = candidateOrder(index, query.sort, text, near) ?? index.orders[query.sort];
+  const passOrder = query.featuredFirst === false ? [null] : [1, 0];
+  const f = filterOf(index, query);
+  if (!f) return { items, total };
+  const { featured, type, category, currency, store, usd, expires, qty } = index.cols;
+  const now = query.now;
+  for (const wanted of passOrder) {
     for (const i of order) {
-      const e = index.entries[i];
-      if (featured !== null && e.rec.is_featured !== featured) continue;
-      if ((text && !text[i]) || (near && !near[i]) || !passes(e, query)) continue;
-      if (total >= from && items.length < query.limit) items.push(e.rec);
+      if (wanted !== null && featured[i] !== wanted) continue;
+      if ((text && !text[i]) || (near && !near[i])) continue;
+      if (expires[i] <= now || qty[i] <= 0) continue;
+      if ((f.type >= 0 && type[i] !== f.type) || (f.currency > 0 && currency[i] !== f.currency)) continue;
+      if ((f.store > 0 && store[i] !== f.store) || usd[i] < f.min || usd[i] > f.max) continue;
+      if (f.categories && !f.categories.has(category[i])) continue;
+      if (total >= from && items.length < query.limit) items.push(index.recs[i]);
       total += 1;
     }
   }
