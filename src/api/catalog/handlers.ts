@@ -38,8 +38,9 @@ export function catalogHandlers(_deps: AppDeps): Handlers {
       });
     },
     getLocale: (req, res) => {
-      const file = localeFile(String(req.params.lang));
-      if (!file) throw new ApiError(404, `No locale file for language "${String(req.params.lang)}"`);
+      const code = String(req.params.lang);
+      const file = localeFile(code);
+      if (!file) throw new ApiError(404, `No locale file for language ${JSON.stringify(code.slice(0, 20))}`);
       res.set({ ETag: file.etag, 'Cache-Control': 'public, max-age=3600' });
       if (req.headers['if-none-match'] === file.etag) {
         res.status(304).end();
