@@ -5,6 +5,7 @@
 
 /** Combining Latin/Cyrillic diacritics (after NFD) and optional Arabic-script vowel marks. */
 const MARKS = /[\u0300-\u036f\u064b-\u065f\u0670]/g;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Lower-case, accent-free form of a text: `Café Crème` → `cafe creme`. Only diacritics are
@@ -12,6 +13,8 @@ const MARKS = /[\u0300-\u036f\u064b-\u065f\u0670]/g;
  * @example normalize('Ölçü') // 'olcu'
  */
 export function normalize(text: string): string {
+  // Plain ASCII has no accents to strip: the common case, kept cheap for index builds.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(MARKS, '')

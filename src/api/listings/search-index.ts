@@ -138,7 +138,7 @@ export class SearchIndex {
     this.cols = this.cols.ensure(i + 1);
     const c = this.cols;
     c.created[i] = Date.parse(rec.created_at);
-    c.expires[i] = expiresAt(rec);
+    c.expires[i] = c.created[i] + DURATION_MS[rec.duration];
     c.usd[i] = toUsdCents(rec.price_cents, rec.currency);
     c.type[i] = TYPES.indexOf(rec.type);
     c.category[i] = this.code('category', rec.category);
@@ -147,8 +147,9 @@ export class SearchIndex {
     c.qty[i] = rec.quantity_available;
     c.featured[i] = rec.is_featured ? 1 : 0;
     this.pos.set(rec.id, i);
-    const concepts = new Set([...this.concepts(rec.title), ...this.concepts(rec.description ?? '')]);
-    for (const concept of concepts) {
+    const fromTitle = this.concepts(rec.title);
+    const fromText = this.concepts(rec.description ?? '');
+    for (const concept of fromTitle.concat(fromText.filter((c) => !fromTitle.includes(c)))) {
       const list = this.postings.get(concept);
       if (list) list.push(i);
       else this.postings.set(concept, [i]);
