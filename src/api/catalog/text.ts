@@ -5,7 +5,7 @@
 
 /** Combining Latin/Cyrillic diacritics (after NFD) and optional Arabic-script vowel marks. */
 const MARKS = /[\u0300-\u036f\u064b-\u065f\u0670]/g;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[ -~]*$/;
 
 /**
  * Lower-case, accent-free form of a text: `Café Crème` → `cafe creme`. Only diacritics are
