@@ -209,3 +209,21 @@ describe('POST /api/shop/listings', () => {
 function cap(word: string): string {
   return word[0].toUpperCase() + word.slice(1);
 }
+
+describe('index freshness', () => {
+  it('forgets created listings on reset and sees stock changes at once', async () => {
+    const local = await makeSandbox();
+    const made = await local.http
+      .post('/api/shop/listings')
+      .set('Authorization', key)
+      .send({ type: 'mall', title: 'Quuxable Lamp', category: 'decor', price_cents: 100 });
+    expect((await local.http.get('/api/shop/listings?q=quuxable')).body.pagination.total).toBe(1);
+    local.world.store.mutate((db) => {
+      db.listings[made.body.id].quantity_available = 0;
+    });
+    expect((await local.http.get('/api/shop/listings?q=quuxable')).body.pagination.total).toBe(0);
+    await local.http.post('/__sandbox/reset');
+    expect((await local.http.get('/api/shop/listings?q=quuxable')).body.pagination.total).toBe(0);
+    expect((await local.http.get(`/api/shop/listings/${made.body.id}`)).status).toBe(404);
+  });
+});
