@@ -12,6 +12,7 @@ import {
   prng,
   titleCase,
 } from './catalog-data.js';
+import type { CategoryFixture, CityFixture } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 
 const DAY = 86_400_000;
@@ -65,6 +66,98 @@ function acceptedFor(currency: string, r: number): string[] {
   return ['USD', 'EUR', 'Credit-USD'];
 }
 
+/** What every drawn listing picks from. */
+interface Pools {
+  adjectives: string[];
+  colors: string[];
+  materials: string[];
+  subs: CategoryFixture['subcategories'];
+  cities: CityFixture[];
+  phrases: string[];
+  stores: StoreRecord[];
+}
+
+/** A seeded source of choices. */
+class Draw {
+  constructor(readonly rand: () => number) {}
+  any<T>(list: T[]): T {
+    return list[Math.floor(this.rand() * list.length)];
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.rand() * (max - min + 1));
+  }
+}
+
+function drawTitle(d: Draw, p: Pools, noun: string): string {
+  const shape = d.rand();
+  const words =
+    shape < 0.35
+      ? [d.any(p.adjectives), d.any(p.colors), noun]
+      : shape < 0.6
+        ? [d.any(p.adjectives), d.any(p.materials), noun]
+        : shape < 0.8
+          ? [d.any(p.colors), d.any(p.materials), noun]
+          : [d.any(p.adjectives), noun];
+  return titleCase(words.join(' '));
+}
+
+function drawDescription(d: Draw, phrases: string[]): string | null {
+  if (phrases.length < 2) return null;
+  const first = d.int(0, phrases.length - 1);
+  const second = (first + d.int(1, phrases.length - 1)) % phrases.length;
+  return `${phrases[first]} ${phrases[second]}`;
+}
+
+function drawQuantity(d: Draw, type: ListingType): number {
+  if (type === 'auction' || d.rand() < 0.3) return 1;
+  return d.rand() < 0.75 ? d.int(2, 10) : d.int(11, 100);
+}
+
+/** `created_at`: 85% within the listing's active window (still shown at the start), else any time in 30 days. */
+function drawCreatedAt(d: Draw, now: number, duration: Duration): string {
+  const window = Math.min(DURATION_MS[duration], 30 * DAY);
+  const age = d.rand() < 0.85 ? d.rand() * window : d.rand() * 30 * DAY;
+  return new Date(Math.floor((now - age) / 1000) * 1000).toISOString();
+}
+
+function drawListing(ctx: SeedContext, d: Draw, p: Pools): ListingRecord {
+  const sub = d.any(p.subs);
+  const type = pick(TYPE_MIX, d.rand());
+  const currency = canonicalCurrency(pick(CURRENCY_MIX, d.rand())) ?? 'USD';
+  const free = type !== 'auction' && d.rand() < 0.04;
+  const usdCents = free ? 0 : Math.round(Math.exp(d.rand() * Math.log(2000)) * 100);
+  const duration = pick(DURATION_MIX, d.rand());
+  const city = d.any(p.cities);
+  const store = d.any(p.stores);
+  const featured = d.rand() < 0.04;
+  const image = d.int(0, 5);
+  return {
+    id: newId(ctx.db),
+    seller_id: store.owner_id,
+    store_slug: store.slug,
+    type,
+    title: drawTitle(d, p, d.any(sub.nouns)),
+    description: drawDescription(d, p.phrases),
+    category: sub.slug,
+    price_cents: priceIn(currency, usdCents),
+    currency,
+    accepted_currencies: acceptedFor(currency, d.rand()),
+    quantity_available: drawQuantity(d, type),
+    duration,
+    location_city: city.city,
+    location_country: city.country,
+    lat: Math.round((city.lat + (d.rand() - 0.5) * 0.1) * 10_000) / 10_000,
+    lng: Math.round((city.lng + (d.rand() - 0.5) * 0.1) * 10_000) / 10_000,
+    images:
+      d.rand() < 0.3
+        ? [placeholderPath(sub.slug, image), placeholderPath(sub.slug, (image + 1) % 6)]
+        : [placeholderPath(sub.slug, image)],
+    is_featured: featured,
+    featured_payment_method: featured ? (d.rand() < 0.5 ? 'payprovider' : 'credit_wallet') : null,
+    created_at: drawCreatedAt(d, ctx.now, duration),
+  };
+}
+
 /**
  * Generates `count` catalog listings across every category, type, currency and duration, spread
  * over the 30 days before the sandbox start; about 85% are still active at the start.
@@ -72,70 +165,18 @@ function acceptedFor(currency: string, r: number): string[] {
 export function generateListings(ctx: SeedContext, stores: StoreRecord[], count: number): void {
   const vocab = lexicon().vocabulary;
   const known = (list: string[]) => list.filter((w) => vocab[w] !== undefined);
-  const adjectives = known(ADJECTIVES);
-  const colors = known(COLORS);
-  const materials = known(MATERIALS);
-  const subs = categoryFixture().flatMap((c) => c.subcategories);
-  const cities = cityFixture();
-  const phraseCount = lexicon().phrases.length;
-  const rand = prng(ctx.seed ^ 0x5eed1157);
-  const any = <T>(list: T[]): T => list[Math.floor(rand() * list.length)];
+  const pools: Pools = {
+    adjectives: known(ADJECTIVES),
+    colors: known(COLORS),
+    materials: known(MATERIALS),
+    subs: categoryFixture().flatMap((c) => c.subcategories),
+    cities: cityFixture(),
+    phrases: lexicon().phrases.map((phrase) => phrase.en),
+    stores,
+  };
+  const d = new Draw(prng(ctx.seed ^ 0x5eed1157));
   for (let n = 0; n < count; n += 1) {
-    const sub = any(subs);
-    const noun = any(sub.nouns);
-    const shape = rand();
-    const words =
-      shape < 0.35
-        ? [any(adjectives), any(colors), noun]
-        : shape < 0.6
-          ? [any(adjectives), any(materials), noun]
-          : shape < 0.8
-            ? [any(colors), any(materials), noun]
-            : [any(adjectives), noun];
-    const type = pick(TYPE_MIX, rand());
-    const currency = canonicalCurrency(pick(CURRENCY_MIX, rand())) ?? 'USD';
-    const free = type !== 'auction' && rand() < 0.04;
-    const usdCents = free ? 0 : Math.round(Math.exp(rand() * Math.log(2000)) * 100);
-    const duration = pick(DURATION_MIX, rand());
-    const window = Math.min(DURATION_MS[duration], 30 * DAY);
-    const age = rand() < 0.85 ? rand() * window : rand() * 30 * DAY;
-    const city = any(cities);
-    const p1 = Math.floor(rand() * phraseCount);
-    const p2 = (p1 + 1 + Math.floor(rand() * (phraseCount - 1))) % phraseCount;
-    const store = any(stores);
-    const featured = rand() < 0.04;
-    const qty =
-      type === 'auction'
-        ? 1
-        : rand() < 0.3
-          ? 1
-          : rand() < 0.75
-            ? 2 + Math.floor(rand() * 9)
-            : 11 + Math.floor(rand() * 90);
-    const imageCount = 1 + Math.floor(rand() * 3);
-    const firstImage = Math.floor(rand() * 6);
-    const listing: ListingRecord = {
-      id: newId(ctx.db),
-      seller_id: store.owner_id,
-      store_slug: store.slug,
-      type,
-      title: titleCase(words.join(' ')),
-      description: phraseCount > 1 ? `${lexicon().phrases[p1].en} ${lexicon().phrases[p2].en}` : null,
-      category: sub.slug,
-      price_cents: priceIn(currency, usdCents),
-      currency,
-      accepted_currencies: acceptedFor(currency, rand()),
-      quantity_available: qty,
-      duration,
-      location_city: city.city,
-      location_country: city.country,
-      lat: Math.round((city.lat + (rand() - 0.5) * 0.1) * 10_000) / 10_000,
-      lng: Math.round((city.lng + (rand() - 0.5) * 0.1) * 10_000) / 10_000,
-      images: Array.from({ length: imageCount }, (_, k) => placeholderPath(sub.slug, (firstImage + k) % 6)),
-      is_featured: featured,
-      featured_payment_method: featured ? (rand() < 0.5 ? 'payprovider' : 'credit_wallet') : null,
-      created_at: new Date(Math.floor((ctx.now - age) / 1000) * 1000).toISOString(),
-    };
+    const listing = drawListing(ctx, d, pools);
     ctx.db.listings[listing.id] = listing;
   }
 }
