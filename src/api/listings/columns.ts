@@ -5,8 +5,8 @@
 export class Columns {
   created: Float64Array;
   expires: Float64Array;
-  /** Price converted to USD cents. */
-  usd: Float64Array;
+  /** `price_cents` as stored (the listing's own currency). */
+  price: Float64Array;
   type: Uint8Array;
   category: Uint16Array;
   currency: Uint16Array;
@@ -17,7 +17,7 @@ export class Columns {
   constructor(readonly capacity: number) {
     this.created = new Float64Array(capacity);
     this.expires = new Float64Array(capacity);
-    this.usd = new Float64Array(capacity);
+    this.price = new Float64Array(capacity);
     this.type = new Uint8Array(capacity);
     this.category = new Uint16Array(capacity);
     this.currency = new Uint16Array(capacity);
@@ -32,7 +32,7 @@ export class Columns {
     const next = new Columns(Math.max(size, this.capacity * 2, 64));
     next.created.set(this.created);
     next.expires.set(this.expires);
-    next.usd.set(this.usd);
+    next.price.set(this.price);
     next.type.set(this.type);
     next.category.set(this.category);
     next.currency.set(this.currency);

@@ -43,8 +43,8 @@ export function toSearchQuery(world: World, p: ListingsParams): SearchQuery {
     q: q ? q : undefined,
     type: p.type,
     categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
-    minUsdCents: p.minPrice === undefined ? undefined : Math.round(p.minPrice * 100),
-    maxUsdCents: p.maxPrice === undefined ? undefined : Math.round(p.maxPrice * 100),
+    minCents: p.minPrice === undefined ? undefined : Math.ceil(p.minPrice * 100 - 1e-9),
+    maxCents: p.maxPrice === undefined ? undefined : Math.floor(p.maxPrice * 100 + 1e-9),
     currency:
       p.currency === undefined ? undefined : (canonicalCurrency(p.currency) ?? `unknown:${p.currency}`),
     geo:

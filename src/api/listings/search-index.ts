@@ -1,6 +1,5 @@
 import type { Db, Duration, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world.js';
-import { toUsdCents } from '../catalog/currencies.js';
 import { conceptsOf } from '../catalog/translate.js';
 import { Columns } from './columns.js';
 
@@ -113,11 +112,11 @@ export class SearchIndex {
 
   /** Orders by position: ties broken by newest, then id, so every order is total and stable. */
   comparator(sort: Sort): (a: number, b: number) => number {
-    const { created, usd, expires } = this.cols;
+    const { created, price, expires } = this.cols;
     const newest = (a: number, b: number) =>
       created[b] - created[a] || (this.recs[a].id < this.recs[b].id ? 1 : -1);
-    if (sort === 'price_low') return (a, b) => usd[a] - usd[b] || newest(a, b);
-    if (sort === 'price_high') return (a, b) => usd[b] - usd[a] || newest(a, b);
+    if (sort === 'price_low') return (a, b) => price[a] - price[b] || newest(a, b);
+    if (sort === 'price_high') return (a, b) => price[b] - price[a] || newest(a, b);
     if (sort === 'ending_soon') return (a, b) => expires[a] - expires[b] || newest(a, b);
     return newest;
   }
@@ -139,7 +138,7 @@ export class SearchIndex {
     const c = this.cols;
     c.created[i] = Date.parse(rec.created_at);
     c.expires[i] = c.created[i] + DURATION_MS[rec.duration];
-    c.usd[i] = toUsdCents(rec.price_cents, rec.currency);
+    c.price[i] = rec.price_cents;
     c.type[i] = TYPES.indexOf(rec.type);
     c.category[i] = this.code('category', rec.category);
     c.currency[i] = this.code('currency', rec.currency);

@@ -9,9 +9,9 @@ export interface SearchQuery {
   type?: ListingType;
   /** Allowed category slugs (a parent and its subcategories), or undefined for all. */
   categories?: Set<string>;
-  /** Inclusive bounds in USD cents. */
-  minUsdCents?: number;
-  maxUsdCents?: number;
+  /** Inclusive bounds on `price_cents` (minPrice/maxPrice × 100; no currency conversion). */
+  minCents?: number;
+  maxCents?: number;
   currency?: string;
   geo?: { lat: number; lng: number; radiusKm: number };
   storeSlug?: string;
@@ -124,8 +124,8 @@ function filterOf(index: SearchIndex, q: SearchQuery) {
     categories,
     currency: code('currency', q.currency),
     store: code('store', q.storeSlug),
-    min: q.minUsdCents === undefined ? -Infinity : q.minUsdCents - 1e-6,
-    max: q.maxUsdCents === undefined ? Infinity : q.maxUsdCents + 1e-6,
+    min: q.minCents === undefined ? -Infinity : q.minCents,
+    max: q.maxCents === undefined ? Infinity : q.maxCents,
   };
   return f.currency === -1 || f.store === -1 ? null : f;
 }
@@ -165,7 +165,7 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const passOrder = query.featuredFirst === false ? [null] : [1, 0];
   const f = filterOf(index, query);
   if (!f) return { items, total };
-  const { featured, type, category, currency, store, usd, expires, qty } = index.cols;
+  const { featured, type, category, currency, store, price, expires, qty } = index.cols;
   const now = query.now;
   for (const wanted of passOrder) {
     for (const i of order) {
@@ -173,7 +173,7 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
       if ((text && !text[i]) || (near && !near[i])) continue;
       if (expires[i] <= now || qty[i] <= 0) continue;
       if ((f.type >= 0 && type[i] !== f.type) || (f.currency > 0 && currency[i] !== f.currency)) continue;
-      if ((f.store > 0 && store[i] !== f.store) || usd[i] < f.min || usd[i] > f.max) continue;
+      if ((f.store > 0 && store[i] !== f.store) || price[i] < f.min || price[i] > f.max) continue;
       if (f.categories && !f.categories.has(category[i])) continue;
       if (total >= from && items.length < query.limit) items.push(index.recs[i]);
       total += 1;
