@@ -92,7 +92,8 @@ describe('POST /api/shop/assistant', () => {
     for (const [message, lang] of cases) {
       const res = await ask(message);
       expect(res.status, message).toBe(200);
-      expect(res.body.language, message).toBe(lang);
+      expect(res.headers['content-language'], message).toBe(lang);
+      expect(Object.keys(res.body).sort()).toEqual(['listings', 'reply']);
       expect(res.body.listings.length, message).toBeGreaterThan(0);
       expect(res.body.listings.length).toBeLessThanOrEqual(5);
       expect(res.body.reply).not.toMatch(/\{count\}|\{query\}/);
@@ -105,7 +106,7 @@ describe('POST /api/shop/assistant', () => {
     expect(none.body.reply).toContain('zzzqqq');
     const hello = await ask('hello');
     expect(hello.body.listings).toEqual([]);
-    expect(hello.body.language).toBe('en');
+    expect(hello.headers['content-language']).toBe('en');
     const follow = await ask('please', [
       { role: 'user', content: 'wallet' },
       { role: 'assistant', content: 'ok' },

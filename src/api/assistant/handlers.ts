@@ -9,9 +9,8 @@ export function assistantHandlers(_deps: AppDeps): Handlers {
       const body = req.body as { message: string; history?: AssistantTurn[] };
       const result = answer(req.world, body.message, body.history ?? []);
       const base = baseUrl(req);
-      res.json({
+      res.set('Content-Language', result.lang).json({
         reply: result.reply,
-        language: result.lang,
         listings: result.listings.map((l) => listingView(l, result.lang, base)),
       });
     },
