@@ -125,7 +125,9 @@ function drawListing(ctx: SeedContext, d: Draw, p: Pools): ListingRecord {
   const type = pick(TYPE_MIX, d.rand());
   const currency = canonicalCurrency(pick(CURRENCY_MIX, d.rand())) ?? 'USD';
   const free = type !== 'auction' && d.rand() < 0.04;
-  const usdCents = free ? 0 : Math.round(Math.exp(d.rand() * Math.log(2000)) * 100);
+  // Crypto cents are large units (0.01 BTC): crypto-priced items are the dearer ones.
+  const scale = currency === 'BTC' ? 50 : 1;
+  const usdCents = free ? 0 : Math.round(Math.exp(d.rand() * Math.log(2000)) * 100 * scale);
   const duration = pick(DURATION_MIX, d.rand());
   const city = d.any(p.cities);
   const store = d.any(p.stores);

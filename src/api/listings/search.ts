@@ -89,9 +89,11 @@ function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Uint8Array | u
   const dLat = geo.radiusKm / 111 + CELL_DEG;
   const cos = Math.cos((geo.lat * Math.PI) / 180);
   const wide = cos < 0.05 || geo.radiusKm / (111 * cos) > 170;
+  const maxDLat = geo.radiusKm / 111.19 + 1e-6;
   const check = (i: number) => {
     const { lat, lng } = index.recs[i];
-    if (lat !== null && lng !== null && distanceKm(geo.lat, geo.lng, lat, lng) <= geo.radiusKm) mark[i] = 1;
+    if (lat === null || lng === null || Math.abs(lat - geo.lat) > maxDLat) return;
+    if (distanceKm(geo.lat, geo.lng, lat, lng) <= geo.radiusKm) mark[i] = 1;
   };
   if (wide || dLat > 60) {
     for (const cell of index.grid.values()) cell.forEach(check);
