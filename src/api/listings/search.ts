@@ -160,26 +160,30 @@ function candidateOrder(
 export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon = lexicon()): SearchResult {
   const text = textMatches(query.q, index, lex);
   const near = geoMatches(query.geo, index);
-  const from = (query.page - 1) * query.limit;
-  const items: ListingRecord[] = [];
-  let total = 0;
-  const order = candidateOrder(index, query.sort, text, near) ?? index.orders[query.sort];
-  const passOrder = query.featuredFirst === false ? [null] : [1, 0];
   const f = filterOf(index, query);
-  if (!f) return { items, total };
+  if (!f) return { items: [], total: 0 };
+  const order = candidateOrder(index, query.sort, text, near) ?? index.orders[query.sort];
   const { featured, type, category, currency, store, price, expires, qty } = index.cols;
   const now = query.now;
-  for (const wanted of passOrder) {
-    for (const i of order) {
-      if (wanted !== null && featured[i] !== wanted) continue;
-      if ((text && !text[i]) || (near && !near[i])) continue;
-      if (expires[i] <= now || qty[i] <= 0) continue;
-      if ((f.type >= 0 && type[i] !== f.type) || (f.currency > 0 && currency[i] !== f.currency)) continue;
-      if ((f.store > 0 && store[i] !== f.store) || price[i] < f.min || price[i] > f.max) continue;
-      if (f.categories && !f.categories.has(category[i])) continue;
-      if (total >= from && items.length < query.limit) items.push(index.recs[i]);
-      total += 1;
+  const from = (query.page - 1) * query.limit;
+  const need = from + query.limit;
+  const split = query.featuredFirst !== false;
+  // One pass: featured matches all kept (few), other matches counted, kept only up to the page.
+  const top: number[] = [];
+  const rest: number[] = [];
+  let restTotal = 0;
+  for (const i of order) {
+    if ((text && !text[i]) || (near && !near[i])) continue;
+    if (expires[i] <= now || qty[i] <= 0) continue;
+    if ((f.type >= 0 && type[i] !== f.type) || (f.currency > 0 && currency[i] !== f.currency)) continue;
+    if ((f.store > 0 && store[i] !== f.store) || price[i] < f.min || price[i] > f.max) continue;
+    if (f.categories && !f.categories.has(category[i])) continue;
+    if (split && featured[i]) top.push(i);
+    else {
+      if (rest.length < need) rest.push(i);
+      restTotal += 1;
     }
   }
-  return { items, total };
+  const page = top.concat(rest.slice(0, Math.max(0, need - top.length))).slice(from, need);
+  return { items: page.map((i) => index.recs[i]), total: top.length + restTotal };
 }
