@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expiresAt } from '../../src/api/listings/search-index.js';
+import { distanceKm } from '../../src/api/listings/search.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze, listed } from './helpers.js';
 
@@ -109,6 +110,19 @@ describe('GET /api/shop/listings: filters against the seeded data', () => {
     for (const l of res.body.listings) expect(l.location_city).toBe('Berlin');
     const wide = await get(`?lat=${berlin.lat}&lng=${berlin.lng}&radius=20000&limit=1`);
     expect(wide.body.pagination.total).toBe(listed(sb, now).filter((l) => l.lat !== null).length);
+    for (const [lat, lng, radius] of [
+      [48.8566, 2.3522, 100],
+      [48.8566, 2.3522, 700],
+      [35.68, 139.69, 1500],
+      [-33.9, 151.2, 3000],
+      [0, 179.9, 2500],
+    ]) {
+      const expected = listed(sb, now).filter(
+        (l) => l.lat !== null && distanceKm(lat, lng, l.lat, l.lng as number) <= radius,
+      ).length;
+      const found = await get(`?lat=${lat}&lng=${lng}&radius=${radius}&limit=1`);
+      expect(found.body.pagination.total, `${lat},${lng} ${radius} km`).toBe(expected);
+    }
     expectError(await get('?radius=10'), 400, /query.lat, query.lng and query.radius/);
     expectError(await get('?lat=52&radius=10'), 400, /together/);
     expectError(await get('?lat=52&lng=13'), 400, /together/);

@@ -1,7 +1,7 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
 import { lexicon, type Lexicon } from '../catalog/lexicon.js';
 import { segment, UNSPACED, words } from '../catalog/text.js';
-import { cellKey, CELL_DEG, TYPES, type SearchIndex, type Sort } from './search-index.js';
+import { CELL_DEG, TYPES, type SearchIndex, type Sort } from './search-index.js';
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
 export interface SearchQuery {
@@ -82,28 +82,25 @@ function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): U
   return hits;
 }
 
-/** Listings within the radius, from the grid cells the circle can touch. */
+/** No point of a 1° cell is farther than this from the cell's centre (km, at the equator). */
+const CELL_HALF_DIAGONAL_KM = 80;
+
+/**
+ * Listings within the radius. Cells (1° buckets; only the few with listings exist) are judged
+ * by their centre first: a cell surely outside is skipped, one surely inside is taken whole,
+ * and only the cells on the circle's edge check each listing.
+ */
 function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Uint8Array | undefined {
   if (!geo) return undefined;
   const mark = new Uint8Array(index.recs.length);
-  const dLat = geo.radiusKm / 111 + CELL_DEG;
-  const cos = Math.cos((geo.lat * Math.PI) / 180);
-  const wide = cos < 0.05 || geo.radiusKm / (111 * cos) > 170;
-  const maxDLat = geo.radiusKm / 111.19 + 1e-6;
-  const check = (i: number) => {
-    const { lat, lng } = index.recs[i];
-    if (lat === null || lng === null || Math.abs(lat - geo.lat) > maxDLat) return;
-    if (distanceKm(geo.lat, geo.lng, lat, lng) <= geo.radiusKm) mark[i] = 1;
-  };
-  if (wide || dLat > 60) {
-    for (const cell of index.grid.values()) cell.forEach(check);
-    return mark;
-  }
-  const dLng = geo.radiusKm / (111 * cos) + CELL_DEG;
-  for (let lat = geo.lat - dLat; lat <= geo.lat + dLat; lat += CELL_DEG) {
-    for (let lng = geo.lng - dLng; lng <= geo.lng + dLng; lng += CELL_DEG) {
-      const wrapped = ((((lng + 180) % 360) + 360) % 360) - 180;
-      index.grid.get(cellKey(lat, wrapped))?.forEach(check);
+  for (const [key, cell] of index.grid) {
+    const [a, b] = key.split(':').map(Number);
+    const d = distanceKm(geo.lat, geo.lng, (a + 0.5) * CELL_DEG, (b + 0.5) * CELL_DEG);
+    if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
+    const whole = d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm;
+    for (const i of cell) {
+      const { lat, lng } = index.recs[i];
+      if (whole || distanceKm(geo.lat, geo.lng, lat as number, lng as number) <= geo.radiusKm) mark[i] = 1;
     }
   }
   return mark;
