@@ -125,12 +125,19 @@ export async function createListing(
   world: World,
   owner: string,
   body: CreateListingBody,
+  request: { baseUrl: string; forceProvider?: boolean },
 ): Promise<{ listing: ListingRecord; featured: FeaturedOutcome }> {
   return world.store.commit((db) => {
     const listing = buildListing(world, db, owner, body);
     const featured =
       body.is_featured === true && body.featured_payment_method !== undefined
-        ? applyFeaturedRequest(db, { world, userId: owner, listing, method: body.featured_payment_method })
+        ? applyFeaturedRequest(db, {
+            world,
+            userId: owner,
+            listing,
+            method: body.featured_payment_method,
+            ...request,
+          })
         : { is_featured: false, featured_payment_method: null };
     listing.is_featured = featured.is_featured;
     listing.featured_payment_method = featured.featured_payment_method;

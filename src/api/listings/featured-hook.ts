@@ -8,6 +8,10 @@ export interface FeaturedRequest {
   /** The listing just created (stored unfeatured); the hook may change its featured fields. */
   listing: ListingRecord;
   method: FeaturedPaymentMethod;
+  /** Base of absolute URLs (the provider page), e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+  /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
+  forceProvider?: boolean;
 }
 
 /** The decision, merged into the 201 response. */
@@ -24,7 +28,9 @@ export interface FeaturedOutcome {
  * The single place where a featuring request is decided. It runs inside the same synchronous
  * mutation that stores the listing, so it may check and charge atomically (throw an ApiError to
  * refuse: nothing is stored then). Charging belongs to the money module (issue 4), wired in
- * here at merge; until then the listing stays unfeatured.
+ * here at merge; until then the listing stays unfeatured. The wiring is one call:
+ * `chargeFeatured(db, { userId, listingId: listing.id, method, now: world.clock.now(), baseUrl, forceProvider })`
+ * from `../featured/service.js`, its outcome returned as is (approvalUrl / deducted included).
  */
 export function applyFeaturedRequest(_db: Db, ctx: FeaturedRequest): FeaturedOutcome {
   return {

@@ -44,7 +44,9 @@ export function listingHandlers(_deps: AppDeps): Handlers {
     },
     createListing: async (req, res) => {
       const owner = userId(req);
-      const { listing, featured } = await createListing(req.world, owner, req.body as CreateListingBody);
+      const { listing, featured } = await createListing(req.world, owner, req.body as CreateListingBody, {
+        baseUrl: baseUrl(req),
+      });
       const view = listingView(listing, 'en', baseUrl(req));
       res.status(201).json({
         ...view,
