@@ -12,6 +12,10 @@ import { subscriptionHandlers } from './subscriptions/handlers.js';
 import { scenarioHandlers } from './scenarios/handlers.js';
 import { controlHandlers } from './controls/handlers.js';
 import { isolationHandlers } from './sandboxes/handlers.js';
+import { listingHandlers } from './listings/handlers.js';
+import { catalogHandlers } from './catalog/handlers.js';
+import { uploadHandlers } from './uploads/handlers.js';
+import { assistantHandlers } from './assistant/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -30,5 +34,9 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...scenarioHandlers(deps),
     ...controlHandlers(deps),
     ...isolationHandlers(deps),
+    ...listingHandlers(deps),
+    ...catalogHandlers(deps),
+    ...uploadHandlers(deps),
+    ...assistantHandlers(deps),
   };
 }

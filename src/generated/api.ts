@@ -253,6 +253,821 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shop/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search, filter, sort and page listings
+         * @description Public. Only listed listings come back: not past `created_at` + `duration` on the sandbox
+         *     clock, and not sold out (`quantity_available` 0; those stay readable by id). Featured
+         *     listings come first (top-of-search), then the chosen `sort`.
+         *
+         *     `q` is split into words; every word must match (AND) the start of a word of the title or
+         *     description in any of the 17 languages, case- and accent-insensitive (`jack` finds
+         *     `Jacket`, `Veste` and `夹克` listings alike; runs of Chinese/Japanese characters are
+         *     segmented against the vocabulary). `category` given a top-level slug also matches its
+         *     subcategories; an unknown slug or currency matches nothing. `minPrice`/`maxPrice` are
+         *     dollars, inclusive, compared with `price_cents` / 100 (no currency conversion; add
+         *     `currency` to compare like with like); `price_low`/`price_high` sort by `price_cents`. `lat`, `lng` and
+         *     `radius` (km, great-circle distance) go together. See docs/catalog.md.
+         */
+        get: operations["searchListings"];
+        put?: never;
+        /**
+         * Create a listing
+         * @description `price_cents` is required for mall, classifieds (0 = free) and auction (the starting bid);
+         *     optional for reverse_auction (a budget, 0 when absent). Defaults: currency USD,
+         *     accepted_currencies ["USD"], quantity_available 1, duration 2weeks. `category` must be a
+         *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
+         *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
+         *     `location_city` (fixtures/cities.json) gives the listing coordinates for location search.
+         *     The title and description are translated word by word into the other 16 languages;
+         *     unknown words are kept as written. `is_featured: true` needs `featured_payment_method`.
+         *     The listing is readable and searchable at once.
+         */
+        post: operations["createListing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/listings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One listing (interface 4.6)
+         * @description Any listing by id, also one that is expired or sold out (see `expires_at`, `quantity_available`).
+         */
+        get: operations["getListing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top-level categories
+         * @description `count` is the live number of listed listings (active, not sold out), subcategories included.
+         */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/categories/subcategories/{parent_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A top-level category and its subcategories
+         * @description `{parent, subcategories}`; an unknown slug, or a slug that is itself a subcategory, is a 404.
+         */
+        get: operations["listSubcategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/stores/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store and its listed listings, newest first
+         * @description The listings follow the same rules as the search (active, not sold out), paged like it.
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload listing images (interface 4.10)
+         * @description `multipart/form-data`, field `images`, 1 to 10 files of at most 5 MB each. JPEG, PNG, WebP
+         *     and GIF are recognised by their content (magic bytes), not by the declared type. Returns
+         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`.
+         */
+        post: operations["uploadImages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded image, or a seeded listing's placeholder
+         * @description Uploaded files come back with the content type found at upload. Seeded listings use
+         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself.
+         */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/locales/shop-{lang}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * UI strings of one language (interface 4.13)
+         * @description The same keys in all 17 languages. Strong `ETag` and `Cache-Control`; `If-None-Match`
+         *     with the current ETag gives 304. An unknown code is a 404.
+         */
+        get: operations["getLocale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shopping assistant (interface 4.20)
+         * @description A deterministic helper: it detects the message's language (script, then marker words and
+         *     the vocabulary for Latin-script languages; `en` otherwise), drops stopwords, runs the
+         *     listings search with the remaining words (dropping the last word while nothing is found)
+         *     and answers in that language with up to 5 listings, translated. Without search words it
+         *     uses the last user turn of `history`, else it greets.
+         */
+        post: operations["askAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange rates against USD (84 wallet currencies and their fiat and crypto pairs)
+         * @description `rate` = units of the currency per 1 USD. `Credit-<code>` has the rate of `<code>`; USD and
+         *     Credit-USD are exactly 1. Rates are deterministic per seed and refresh every 30 minutes of
+         *     sandbox time: `updated_at` is the start of the current 30-minute window, and each window's
+         *     values move from the last by a small seeded random walk (bounded to about ±3% of the
+         *     fixture rate). Every conversion in the sandbox uses these rates (docs/money.md).
+         */
+        get: operations["getExchangeRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's wallet ledger, newest first
+         * @description Every credit (positive) and debit (negative) of the wallet, newest first. The entries of a
+         *     user always sum to `balance_cents`; `balance_after_cents` is the balance right after each.
+         *     Kinds: seed (opening balance of a test account), referral, fund (control API), checkout,
+         *     sale (seller proceeds after the platform fee), subscription, featured, refund.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check out cart items (wallet first, provider fallback)
+         * @description Every line is checked (listing exists, is active, `quantity` ≤ `quantity_available`, not the
+         *     buyer's own listing); prices are converted to USD cents at the current rates (one
+         *     conversion per line, rounded half up) and `shippingCostCents` (always USD) is added.
+         *     **Wallet first:** when `paymentMethod` is credit_wallet (the default) and the balance covers
+         *     the total, the wallet is debited, stock taken, the order is `paid` and every seller is
+         *     credited the item price minus the platform fee (5%, `--platform-fee-bps`, rounded half up
+         *     per line; never added to the buyer's total). **Otherwise** (balance short, or
+         *     `paymentMethod: payprovider`) the order is `pending_payment`, its stock is held for 3 hours
+         *     of sandbox time, and `approvalUrl` points at the sandbox's provider page. This fallback is
+         *     never an error. The whole checkout is one atomic store change: no overdraft, no oversell.
+         *     Checked-out listings leave the buyer's cart.
+         */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's orders, newest first (as buyer, or `role=seller` for sales)
+         * @description Statuses pending_payment → paid, pending_payment → cancelled (provider cancel or 3-hour expiry).
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order of the caller (as buyer or as a seller of one of its items)
+         * @description Another user's order is a 404, like a missing one.
+         */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every plan with monthly and yearly prices (USD cents) and its featured-listing slots
+         * @description free (0 slots), basic (3), pro (10), business (50); from fixtures/plans.json.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/subscriptions/my-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's plan, its featured-listing limit and usage
+         * @description `plan_name` is the plan id (free, basic, pro, business). A plan lasts its cycle (30 days
+         *     monthly, 365 days yearly, on the sandbox clock) and then falls back to free.
+         *     `usage.currentFeatured` counts the caller's featured listings that are still active.
+         */
+        get: operations["getMyPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/subscriptions/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a plan (wallet first, provider fallback)
+         * @description Plan prices are USD cents. `currency` (a fiat or crypto code, or `Credit-<code>`; default
+         *     USD) is the currency the price is quoted in: the message shows the price converted at the
+         *     current window's rate, and `deducted` is the USD-cent amount taken from the wallet.
+         *     credit_wallet (default): debited when the balance covers the price, else a provider
+         *     redirect (not an error); payprovider: always a redirect, and approval activates the plan.
+         *     A new subscription replaces the current plan and starts a full cycle at once (no proration);
+         *     subscribing to free ends the paid plan.
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's cart (user or guest)
+         * @description With a JWT or API key, the user's cart; with only `X-Guest-Token`, the guest's. When a
+         *     request carries both, the guest cart is merged into the user's first (quantities of the
+         *     same listing add up) and the guest cart is emptied.
+         */
+        get: operations["getCart"];
+        put?: never;
+        /**
+         * Add a listing to the cart or set its quantity (0 removes it)
+         * @description The listing must exist, be active, not be the caller's own, and have the stock. Answers with the whole cart.
+         */
+        post: operations["setCartItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shop/cart/{listingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a listing from the cart */
+        delete: operations["removeCartItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seeded test accounts with their live balances */
+        get: operations["listTestAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/wallets/{email}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add money to (or, with a negative amount, take it from) a user's wallet
+         * @description Posts a `fund` ledger entry. A balance never goes below 0 (409). A missing or zero amount is `400 Amount required`.
+         */
+        post: operations["fundWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Provider payments of every user, newest first */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders of every user, newest first */
+        get: operations["listAllOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/payprovider/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A provider payment's state (and its order when it pays one)
+         * @description The same payment as the HTML page `/sandbox/payprovider/{paymentId}` shows.
+         */
+        get: operations["getProviderPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/payprovider/{paymentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending provider payment (what the page's Approve button does)
+         * @description Pays the order (sellers credited after the platform fee), activates the subscription, or
+         *     features the listing. Only a pending payment can be approved: a second approval, or one
+         *     after a cancel or the 3-hour expiry, is a 409.
+         */
+        post: operations["approveProviderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/payprovider/{paymentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending provider payment (what the page's Cancel button does)
+         * @description A pending order is cancelled and its held stock released. Only a pending payment can be cancelled (else 409).
+         */
+        post: operations["cancelProviderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sticky scenario switches now on in this sandbox
+         * @description Switches added through this API, by an activated scenario file (`file:<name>`) or by
+         *     `--scenario` (`startup`). For one request only, send the header
+         *     `X-Sandbox-Scenario: name[=param], ...` on any public API call; every response a scenario
+         *     changed carries `X-Sandbox-Scenario-Applied`. Scenario effects apply after request
+         *     validation and never to `/__sandbox/*` calls (catalogue: `GET /__sandbox/scenarios/catalog`,
+         *     docs/scenarios.md). When `SANDBOX_ADMIN_TOKEN` is set, every `/__sandbox/*` call except
+         *     health needs `X-Sandbox-Admin-Token`.
+         */
+        get: operations["listScenarios"];
+        put?: never;
+        /**
+         * Switch a scenario on (sticky), optionally scoped and counted
+         * @description The switch applies to every matching public API request until deleted, or until it has been
+         *     applied `count` times ("the next 2 checkouts return 503, then normal"). `scope` narrows it to a
+         *     credential (JWT, API key or guest token), a user's e-mail, a method and a path pattern
+         *     (`*` within a segment, `**` across segments). `name` may carry its parameter (`latency=800`)
+         *     or give it in `param`. Unknown names and bad parameters are a 400 listing the valid ones.
+         */
+        post: operations["addScenario"];
+        /** Switch every sticky scenario off */
+        delete: operations["clearScenarios"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/scenarios/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scenario name with its parameter, and the scenario files */
+        get: operations["getScenarioCatalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/scenarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Switch one sticky scenario off */
+        delete: operations["removeScenario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/scenarios/{name}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a scenario file's state overlay and switches
+         * @description Applies `scenarios/{name}.yaml` (or the file sent as `document`, e.g. by `replay --url`):
+         *     its overlay (users, wallet balances, plans, listings, clock) in one change, then its
+         *     switches as sticky scenarios with source `file:{name}`. Steps are not run (use `replay`).
+         */
+        post: operations["activateScenarioFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request journal, newest first (secrets redacted)
+         * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Authorization,
+         *     X-Guest-Token, X-Sandbox-Admin-Token, `api_key`, and password, token and key fields of
+         *     bodies are replaced by `[REDACTED]`. Reads of the journal are not recorded.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Empty the request journal */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One journal entry */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved snapshots */
+        get: operations["listSnapshots"];
+        put?: never;
+        /**
+         * Save the database and the clock under a name
+         * @description Per sandbox, in memory, at most 20; saving under an existing name replaces it. Snapshots survive `POST /__sandbox/reset`.
+         */
+        post: operations["createSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a snapshot */
+        delete: operations["deleteSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a snapshot's database and clock back
+         * @description The snapshot is kept, so it can be restored again. Scenario switches, the journal and rate-limit counters are not part of a snapshot.
+         */
+        post: operations["restoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every isolated sandbox, with its size and last use
+         * @description Isolated sandboxes (docs/isolation.md): a request with the header `X-Sandbox-Id`
+         *     (1-64 characters of `A-Z a-z 0-9 _ -`) acts on its own world (users, wallets, listings,
+         *     orders, clock, scenarios, rate-limit counters, journal, snapshots), created from the seed
+         *     on first use. The header is accepted by EVERY operation, public API and control API alike;
+         *     without it (or with `X-Sandbox-Id: default`) a request acts on the default sandbox. On any
+         *     operation, a malformed id is refused with 400, and a new id when `--max-sandboxes` named
+         *     sandboxes are already live with 503 (`Retry-After` when idle ones will be evicted).
+         *     Responses echo `X-Sandbox-Id` when it was sent.
+         *
+         *     This operation lists them all whatever the caller's id: the default first, then the named
+         *     ones live in memory and, file-backed, the evicted ones waiting on disk (`live: false`).
+         *     `*_at` and `idle_seconds` are wall-clock; `clock` is the sandbox's own time.
+         */
+        get: operations["listSandboxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the caller's sandbox (the one named by X-Sandbox-Id)
+         * @description Drops the named sandbox from memory and, file-backed, deletes its file; its next use starts
+         *     again from the seed. Call it at the end of a CI job. Requests still running on it finish on
+         *     the old state. The default sandbox cannot be deleted (400): reset it with
+         *     `POST /__sandbox/reset`. Deleting a sandbox that was never used answers 200 too.
+         */
+        delete: operations["deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -301,6 +1116,515 @@ export interface components {
             token: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description `en` is the source; the other 16 are translations.
+         * @enum {string}
+         */
+        LanguageCode: "en" | "ar" | "de" | "es" | "fa" | "fr" | "hi" | "ja" | "ko" | "pt" | "ru" | "sv" | "tl" | "tr" | "ur" | "vi" | "zh";
+        /** @enum {string} */
+        ListingType: "mall" | "classifieds" | "auction" | "reverse_auction";
+        Pagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+        };
+        /**
+         * @description Interface §2 Listing. Sandbox additions: `lat`/`lng` (coordinates used by location
+         *     search), `store_slug`, and `expires_at` (`created_at` + `duration`; after it the listing
+         *     is no longer searchable). Image paths come back as absolute URLs on the address the
+         *     request used.
+         */
+        Listing: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            type: components["schemas"]["ListingType"];
+            category: string;
+            price_cents: number;
+            currency: string;
+            accepted_currencies: string[];
+            quantity_available: number;
+            /** @enum {string} */
+            duration: "1day" | "2weeks" | "1year";
+            location_city: string | null;
+            location_country: string | null;
+            lat: number | null;
+            lng: number | null;
+            images: string[];
+            is_featured: boolean;
+            /** @enum {string|null} */
+            featured_payment_method: "subscription" | "payprovider" | "credit_wallet" | null;
+            store_slug: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /**
+         * @description The new listing (every Listing field, in English), plus what the featuring payment
+         *     produced, if anything: `approvalUrl` (provider page to approve the featuring fee) or
+         *     `deducted` (cents taken from the wallet).
+         */
+        CreatedListing: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            type: components["schemas"]["ListingType"];
+            category: string;
+            price_cents: number;
+            currency: string;
+            accepted_currencies: string[];
+            quantity_available: number;
+            /** @enum {string} */
+            duration: "1day" | "2weeks" | "1year";
+            location_city: string | null;
+            location_country: string | null;
+            lat: number | null;
+            lng: number | null;
+            images: string[];
+            is_featured: boolean;
+            /** @enum {string|null} */
+            featured_payment_method: "subscription" | "payprovider" | "credit_wallet" | null;
+            store_slug: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uri */
+            approvalUrl?: string;
+            deducted?: number;
+        };
+        NewListing: {
+            type: components["schemas"]["ListingType"];
+            title: string;
+            description?: string;
+            category: string;
+            price_cents?: number;
+            currency?: string;
+            accepted_currencies?: string[];
+            quantity_available?: number;
+            /** @enum {string} */
+            duration?: "1day" | "2weeks" | "1year";
+            location_city?: string;
+            location_country?: string;
+            is_featured?: boolean;
+            /** @enum {string} */
+            featured_payment_method?: "subscription" | "payprovider" | "credit_wallet";
+            images?: string[];
+        };
+        Category: {
+            slug: string;
+            /** @description in the requested language */
+            name: string;
+            /** @description emoji */
+            icon: string;
+            /** @description listed listings (active, not sold out), subcategories included */
+            count: number;
+            subcategory_count: number;
+            /** @description parent slug (sandbox addition) */
+            parent: string | null;
+        };
+        ExchangeRates: {
+            /** @enum {string} */
+            base: "USD";
+            /** @description key = currency code; `rate` = units of that currency per 1 USD. */
+            rates: {
+                [key: string]: {
+                    rate: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description start of the current 30-minute window
+             */
+            updated_at: string;
+        };
+        MoneyPagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+        };
+        WalletTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** @description signed: credits positive, debits negative */
+            amount_cents: number;
+            balance_after_cents: number;
+            /** @enum {string} */
+            kind: "seed" | "referral" | "fund" | "checkout" | "sale" | "subscription" | "featured" | "refund";
+            /** @description the order, listing, plan (`pro:monthly`) or user the entry belongs to */
+            reference: string | null;
+            description: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ShippingAddress: {
+            street: string;
+            city: string;
+            zip: string;
+        };
+        CheckoutWalletPaid: {
+            success: boolean;
+            /** @enum {string} */
+            paymentMethod: "credit_wallet";
+            /** @description USD cents taken from the wallet (items + shipping) */
+            deducted: number;
+            /** @enum {string} */
+            shippingCurrency: "USD";
+            /** Format: uuid */
+            orderId: string;
+        };
+        CheckoutProviderRedirect: {
+            success: boolean;
+            /** @enum {string} */
+            paymentMethod: "payprovider";
+            /**
+             * Format: uri
+             * @description the sandbox provider page for this payment
+             */
+            approvalUrl: string;
+            /** @enum {string} */
+            shippingCurrency: "USD";
+            /** Format: uuid */
+            orderId: string;
+            /** Format: uuid */
+            paymentId: string;
+        };
+        OrderItem: {
+            /** Format: uuid */
+            listing_id: string;
+            /** Format: uuid */
+            seller_id: string;
+            title: string;
+            quantity: number;
+            /** @description in the listing's currency */
+            unit_price_cents: number;
+            currency: string;
+            /** @description unit price × quantity converted to USD cents */
+            line_total_cents: number;
+            /** @description fee on this line, kept from the seller's proceeds */
+            platform_fee_cents?: number;
+        };
+        /**
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "buyer_id": "6f1c3e2a-5b4d-4c3a-9e8f-7a6b5c4d3e2f",
+         *       "status": "paid",
+         *       "items": [
+         *         {
+         *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+         *           "seller_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+         *           "title": "Vintage camera",
+         *           "quantity": 2,
+         *           "unit_price_cents": 1010,
+         *           "currency": "USD",
+         *           "line_total_cents": 2020,
+         *           "platform_fee_cents": 101
+         *         }
+         *       ],
+         *       "subtotal_cents": 2020,
+         *       "shipping_cents": 499,
+         *       "platform_fee_cents": 101,
+         *       "total_cents": 2519,
+         *       "paymentMethod": "credit_wallet",
+         *       "payment_id": null,
+         *       "delivery_method": "shipping",
+         *       "shipping_address": {
+         *         "street": "1 Main St",
+         *         "city": "Springfield",
+         *         "zip": "12345"
+         *       },
+         *       "created_at": "2026-01-01T00:05:00.000Z",
+         *       "paid_at": "2026-01-01T00:05:00.000Z",
+         *       "cancelled_at": null
+         *     }
+         */
+        Order: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            buyer_id: string;
+            /** @enum {string} */
+            status: "pending_payment" | "paid" | "cancelled";
+            items: components["schemas"]["OrderItem"][];
+            subtotal_cents: number;
+            shipping_cents: number;
+            /** @description taken from the sellers' proceeds, not part of total_cents */
+            platform_fee_cents: number;
+            /** @description subtotal + shipping (what the buyer pays) */
+            total_cents: number;
+            /** @enum {string} */
+            paymentMethod: "credit_wallet" | "payprovider";
+            /** Format: uuid */
+            payment_id: string | null;
+            /** @enum {string} */
+            delivery_method: "shipping" | "pickup";
+            shipping_address: {
+                street: string;
+                city: string;
+                zip: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e",
+         *       "kind": "order",
+         *       "user_id": "6f1c3e2a-5b4d-4c3a-9e8f-7a6b5c4d3e2f",
+         *       "amount_cents": 4300,
+         *       "reference": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+         *       "description": "Order 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d: 1 item(s)",
+         *       "status": "pending",
+         *       "created_at": "2026-01-01T00:05:00.000Z",
+         *       "expires_at": "2026-01-01T03:05:00.000Z",
+         *       "resolved_at": null
+         *     }
+         */
+        Payment: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "order" | "subscription" | "featured";
+            /** Format: uuid */
+            user_id: string;
+            /** @description USD cents */
+            amount_cents: number;
+            /** @description order id, listing id, or `planId:billingCycle` */
+            reference: string;
+            description: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "cancelled" | "expired";
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description 3 hours of sandbox time after creation
+             */
+            expires_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+        };
+        /** @description `order` is present when the payment pays an order. */
+        ProviderPayment: {
+            payment: components["schemas"]["Payment"];
+            order?: components["schemas"]["Order"];
+        };
+        Plan: {
+            id: string;
+            name: string;
+            price_cents: {
+                monthly: number;
+                yearly: number;
+            };
+            limits: {
+                featuredListings: number;
+            };
+        };
+        MyPlan: {
+            /** @description the plan id (free, basic, pro, business) */
+            plan_name: string;
+            limits: {
+                featuredListings: number;
+            };
+            usage: {
+                currentFeatured: number;
+            };
+            /** @enum {string|null} */
+            billing_cycle: "monthly" | "yearly" | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+        };
+        SubscribeWalletPaid: {
+            success: boolean;
+            /** @enum {string} */
+            paymentMethod: "credit_wallet";
+            message: string;
+            plan: string;
+            /** @description USD cents taken from the wallet */
+            deducted: number;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        SubscribeProviderRedirect: {
+            success: boolean;
+            /** @enum {string} */
+            paymentMethod: "payprovider";
+            /** Format: uri */
+            approvalUrl: string;
+            plan: string;
+            /** Format: uuid */
+            paymentId: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+         *           "quantity": 2,
+         *           "title": "Vintage camera",
+         *           "price_cents": 1250,
+         *           "currency": "USD",
+         *           "line_total_usd_cents": 2500,
+         *           "available": true
+         *         }
+         *       ],
+         *       "subtotal_usd_cents": 2500,
+         *       "updated_at": "2026-01-01T00:00:00.000Z"
+         *     }
+         */
+        Cart: {
+            items: {
+                /** Format: uuid */
+                listing_id: string;
+                quantity: number;
+                /** @description null when the listing is gone */
+                title: string | null;
+                /** @description in the listing's currency */
+                price_cents: number | null;
+                currency: string | null;
+                line_total_usd_cents: number | null;
+                /** @description false when the listing is gone, ended, or short of stock */
+                available: boolean;
+            }[];
+            /** @description available lines only, at the current rates */
+            subtotal_usd_cents: number;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        TestAccount: {
+            email: string;
+            password: string;
+            fullName: string;
+            about: string;
+            balance_cents: number;
+            api_key: string;
+        };
+        /** @description Every field given must match; absent fields match anything. */
+        ScenarioScope: {
+            /** @description a JWT, API key or guest token (listed by its first 12 characters) */
+            credential?: string;
+            /** @description e-mail of the calling user */
+            user?: string;
+            method?: string;
+            /** @description path pattern: * within a segment, ** across segments */
+            path?: string;
+        };
+        ScenarioSwitch: {
+            id: string;
+            name: string;
+            param: number | null;
+            scope: components["schemas"]["ScenarioScope"];
+            /** @description applications left; null is unlimited */
+            remaining: number | null;
+            /** @description api, startup, or file:<name> */
+            source: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ScenarioDef: {
+            name: string;
+            /** @enum {string} */
+            kind: "generic" | "flag";
+            param: {
+                unit: string;
+                required: boolean;
+                min: number;
+                max: number;
+                default?: number;
+            } | null;
+            description: string;
+            affects: string;
+        };
+        Removed: {
+            success: boolean;
+            removed: number;
+        };
+        JournalEntry: {
+            id: string;
+            /**
+             * Format: date-time
+             * @description sandbox time the request arrived
+             */
+            at: string;
+            method: string;
+            path: string;
+            query: Record<string, never>;
+            /** @description null when the connection was dropped before an answer */
+            status: number | null;
+            duration_ms: number;
+            /** @description scenarios applied, as in X-Sandbox-Scenario-Applied */
+            scenario: string | null;
+            sandbox_id: string;
+            request_headers: {
+                [key: string]: string;
+            };
+            /** @description the JSON body, redacted; null when none */
+            request_body: unknown;
+            /** @description the JSON body sent (redacted), text when not JSON, null when none */
+            response_body: unknown;
+        };
+        SnapshotInfo: {
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            clock: components["schemas"]["Clock"];
+            bytes: number;
+        };
+        SandboxInfo: {
+            id: string;
+            /** @description the default sandbox (requests without X-Sandbox-Id) */
+            default: boolean;
+            /** @description the sandbox this listing request acts on */
+            current: boolean;
+            /** @description loaded in memory; false: evicted, waiting on disk (file-backed only) */
+            live: boolean;
+            /** @enum {string} */
+            store: "memory" | "file";
+            /** @description records in all collections; null when not live */
+            records: number | null;
+            /** @description size of its database file; null in memory */
+            bytes: number | null;
+            /** @description requests served since it was loaded by this process */
+            requests: number;
+            /**
+             * Format: date-time
+             * @description wall-clock time it was loaded
+             */
+            loaded_at: string | null;
+            /**
+             * Format: date-time
+             * @description wall-clock time of its last request (file time when not live)
+             */
+            last_used_at: string;
+            /** @description wall-clock seconds since its last request */
+            idle_seconds: number;
+            /** @description the sandbox's own time (as GET /__sandbox/clock); null when not live */
+            clock: {
+                /** Format: date-time */
+                now: string;
+                frozen: boolean;
+            } | null;
+        };
+        SandboxList: {
+            /** @description --max-sandboxes: named sandboxes live at once, besides the default */
+            max_sandboxes: number;
+            /** @description --sandbox-idle-minutes: wall-clock idle time before eviction (0 = never) */
+            idle_minutes: number;
+            /** @description named sandboxes live now */
+            live: number;
+            sandboxes: components["schemas"]["SandboxInfo"][];
         };
     };
     responses: {
@@ -1049,6 +2373,2220 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    searchListings: {
+        parameters: {
+            query?: {
+                /** @example leather jacket */
+                q?: string;
+                type?: components["schemas"]["ListingType"];
+                /** @example electronics */
+                category?: string;
+                /**
+                 * @description dollars, inclusive
+                 * @example 10
+                 */
+                minPrice?: number;
+                /**
+                 * @description dollars, inclusive
+                 * @example 250.5
+                 */
+                maxPrice?: number;
+                sort?: "newest" | "price_low" | "price_high" | "ending_soon";
+                page?: number;
+                limit?: number;
+                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                lang?: components["schemas"]["LanguageCode"];
+                /**
+                 * @description display currency code (case-insensitive)
+                 * @example EUR
+                 */
+                currency?: string;
+                /** @example 52.52 */
+                lat?: number;
+                /** @example 13.405 */
+                lng?: number;
+                /**
+                 * @description km
+                 * @example 25
+                 */
+                radius?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of listings and the pagination of the whole result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "listings": [
+                     *         {
+                     *           "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
+                     *           "title": "Rote Leder Jacke",
+                     *           "description": "Artikel in ausgezeichnetem Zustand.",
+                     *           "type": "mall",
+                     *           "category": "mens-clothing",
+                     *           "price_cents": 4999,
+                     *           "currency": "USD",
+                     *           "accepted_currencies": [
+                     *             "USD",
+                     *             "Credit-USD"
+                     *           ],
+                     *           "quantity_available": 3,
+                     *           "duration": "2weeks",
+                     *           "location_city": "Berlin",
+                     *           "location_country": "DE",
+                     *           "lat": 52.52,
+                     *           "lng": 13.405,
+                     *           "images": [
+                     *             "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *           ],
+                     *           "is_featured": false,
+                     *           "featured_payment_method": null,
+                     *           "store_slug": "sandbox-seller",
+                     *           "created_at": "2025-12-30T10:00:00.000Z",
+                     *           "expires_at": "2026-01-13T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 12,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        listings: components["schemas"]["Listing"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewListing"];
+            };
+        };
+        responses: {
+            /**
+             * @description The created listing (English). When featuring went through the money flow,
+             *     `approvalUrl` (provider redirect) or `deducted` (cents from the wallet) is added.
+             */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
+                     *       "title": "Rote Leder Jacke",
+                     *       "description": "Artikel in ausgezeichnetem Zustand.",
+                     *       "type": "mall",
+                     *       "category": "mens-clothing",
+                     *       "price_cents": 4999,
+                     *       "currency": "USD",
+                     *       "accepted_currencies": [
+                     *         "USD",
+                     *         "Credit-USD"
+                     *       ],
+                     *       "quantity_available": 3,
+                     *       "duration": "2weeks",
+                     *       "location_city": "Berlin",
+                     *       "location_country": "DE",
+                     *       "lat": 52.52,
+                     *       "lng": 13.405,
+                     *       "images": [
+                     *         "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *       ],
+                     *       "is_featured": false,
+                     *       "featured_payment_method": null,
+                     *       "store_slug": "sandbox-seller",
+                     *       "created_at": "2025-12-30T10:00:00.000Z",
+                     *       "expires_at": "2026-01-13T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedListing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getListing: {
+        parameters: {
+            query?: {
+                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The listing in the requested language. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
+                     *       "title": "Rote Leder Jacke",
+                     *       "description": "Artikel in ausgezeichnetem Zustand.",
+                     *       "type": "mall",
+                     *       "category": "mens-clothing",
+                     *       "price_cents": 4999,
+                     *       "currency": "USD",
+                     *       "accepted_currencies": [
+                     *         "USD",
+                     *         "Credit-USD"
+                     *       ],
+                     *       "quantity_available": 3,
+                     *       "duration": "2weeks",
+                     *       "location_city": "Berlin",
+                     *       "location_country": "DE",
+                     *       "lat": 52.52,
+                     *       "lng": 13.405,
+                     *       "images": [
+                     *         "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *       ],
+                     *       "is_featured": false,
+                     *       "featured_payment_method": null,
+                     *       "store_slug": "sandbox-seller",
+                     *       "created_at": "2025-12-30T10:00:00.000Z",
+                     *       "expires_at": "2026-01-13T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Listing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No listing with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Listing not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories in display order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         {
+                     *           "slug": "electronics",
+                     *           "name": "Electronics",
+                     *           "icon": "📱",
+                     *           "count": 61,
+                     *           "subcategory_count": 6,
+                     *           "parent": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        categories: components["schemas"]["Category"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubcategories: {
+        parameters: {
+            query?: {
+                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path: {
+                /** @example electronics */
+                parent_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parent and its subcategories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "parent": {
+                     *         "slug": "electronics",
+                     *         "name": "Electronics",
+                     *         "icon": "📱",
+                     *         "count": 61,
+                     *         "subcategory_count": 6,
+                     *         "parent": null
+                     *       },
+                     *       "subcategories": [
+                     *         {
+                     *           "slug": "phones",
+                     *           "name": "Phones",
+                     *           "icon": "📱",
+                     *           "count": 12,
+                     *           "subcategory_count": 0,
+                     *           "parent": "electronics"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        parent: components["schemas"]["Category"];
+                        subcategories: components["schemas"]["Category"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such top-level category. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Category not found: nope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                lang?: components["schemas"]["LanguageCode"];
+            };
+            header?: never;
+            path: {
+                /** @example sandbox-seller */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store and one page of its listings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "store_name": "Sandbox Seller Store",
+                     *         "slug": "sandbox-seller",
+                     *         "description": "The test seller's store."
+                     *       },
+                     *       "listings": [],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 12,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        store: {
+                            store_name: string;
+                            slug: string;
+                            description: string;
+                        };
+                        listings: components["schemas"]["Listing"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such store. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Store not found: nope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    images: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "urls": [
+                     *         "http://127.0.0.1:3000/uploads/5d0e7c4a-8b1f-4c2e-9a3d-6f7e8a9b0c1d.png"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        urls: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A file over 5 MB, or more than 10 files. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "images[0] (photo.jpg) is larger than 5 MB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file that is not a JPEG, PNG, WebP or GIF image, or a body that is not multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "images[0] (notes.txt) is not a JPEG, PNG, WebP or GIF image (checked by content)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example seed-phones-0.png */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such file. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Upload not found: nope.png"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLocale: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @example de */
+                lang: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{key: text}` for the language. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "nav.home": "Startseite",
+                     *       "nav.cart": "Warenkorb"
+                     *     }
+                     */
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            /** @description Not modified (the ETag matches). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No locale file for this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No locale file for language \"xx\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    askAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Ich suche eine Lampe",
+                 *       "history": []
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                    history?: {
+                        /** @enum {string} */
+                        role: "user" | "assistant";
+                        content: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The reply and the listings found; `Content-Language` names the detected language. */
+            200: {
+                headers: {
+                    "Content-Language"?: components["schemas"]["LanguageCode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reply": "Ich habe 3 Angebote für „lampe“ gefunden.",
+                     *       "listings": []
+                     *     }
+                     */
+                    "application/json": {
+                        reply: string;
+                        listings: components["schemas"]["Listing"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExchangeRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rates of the current window. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "base": "USD",
+                     *       "rates": {
+                     *         "USD": {
+                     *           "rate": 1
+                     *         },
+                     *         "EUR": {
+                     *           "rate": 0.92104
+                     *         },
+                     *         "Credit-EUR": {
+                     *           "rate": 0.92104
+                     *         },
+                     *         "BTC": {
+                     *           "rate": 0.000010493
+                     *         }
+                     *       },
+                     *       "updated_at": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExchangeRates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ledger entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "id": "4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *           "amount_cents": -2100,
+                     *           "balance_after_cents": 97900,
+                     *           "kind": "checkout",
+                     *           "reference": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "description": "Checkout of order 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "created_at": "2026-01-01T00:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "balance_cents": 97900,
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 12,
+                     *         "total": 2,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        transactions: components["schemas"]["WalletTransaction"][];
+                        balance_cents: number;
+                        pagination: components["schemas"]["MoneyPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cartItems": [
+                 *         {
+                 *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "shippingAddress": {
+                 *         "street": "1 Main St",
+                 *         "city": "Springfield",
+                 *         "zip": "12345"
+                 *       },
+                 *       "deliveryMethod": "shipping",
+                 *       "paymentMethod": "credit_wallet",
+                 *       "shippingCostCents": 500
+                 *     }
+                 */
+                "application/json": {
+                    cartItems: {
+                        /** Format: uuid */
+                        listing_id: string;
+                        quantity: number;
+                    }[];
+                    shippingAddress?: components["schemas"]["ShippingAddress"];
+                    /**
+                     * @description shipping needs `shippingAddress`; pickup needs `shippingCostCents` 0.
+                     * @default shipping
+                     * @enum {string}
+                     */
+                    deliveryMethod?: "shipping" | "pickup";
+                    /**
+                     * @description credit_wallet = wallet first with provider fallback; payprovider = always the provider.
+                     * @default credit_wallet
+                     * @enum {string}
+                     */
+                    paymentMethod?: "credit_wallet" | "payprovider";
+                    /**
+                     * @description always USD cents
+                     * @default 0
+                     */
+                    shippingCostCents?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid from the wallet, or a provider redirect (not an error). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutWalletPaid"] | components["schemas"]["CheckoutProviderRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A line is the buyer's own listing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A line's listing does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Listing not found: 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A listing is no longer active or has less stock than asked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only 1 of listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9 available; 2 requested"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                role?: "buyer" | "seller";
+                status?: "pending_payment" | "paid" | "cancelled";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orders": [],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 12,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        orders: components["schemas"]["Order"][];
+                        pagination: components["schemas"]["MoneyPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such order, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Order not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plans": [
+                     *         {
+                     *           "id": "pro",
+                     *           "name": "Pro",
+                     *           "price_cents": {
+                     *             "monthly": 2999,
+                     *             "yearly": 29990
+                     *           },
+                     *           "limits": {
+                     *             "featuredListings": 10
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        plans: components["schemas"]["Plan"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMyPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "plan_name": "pro",
+                     *       "limits": {
+                     *         "featuredListings": 10
+                     *       },
+                     *       "usage": {
+                     *         "currentFeatured": 2
+                     *       },
+                     *       "billing_cycle": "monthly",
+                     *       "started_at": "2025-12-31T00:00:00.000Z",
+                     *       "expires_at": "2026-01-30T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "planId": "pro",
+                 *       "billingCycle": "monthly",
+                 *       "paymentMethod": "credit_wallet",
+                 *       "currency": "Credit-EUR"
+                 *     }
+                 */
+                "application/json": {
+                    planId: string;
+                    /** @enum {string} */
+                    billingCycle: "monthly" | "yearly";
+                    /**
+                     * @default credit_wallet
+                     * @enum {string}
+                     */
+                    paymentMethod?: "credit_wallet" | "payprovider";
+                    /** @default USD */
+                    currency?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid from the wallet, or a provider redirect (not an error). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscribeWalletPaid"] | components["schemas"]["SubscribeProviderRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Unknown plan. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Plan not found: platinum"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "listingId": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                 *       "quantity": 2
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uuid */
+                    listingId: string;
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                     *           "quantity": 2,
+                     *           "title": "Vintage camera",
+                     *           "price_cents": 1250,
+                     *           "currency": "USD",
+                     *           "line_total_usd_cents": 2500,
+                     *           "available": true
+                     *         }
+                     *       ],
+                     *       "subtotal_usd_cents": 2500,
+                     *       "updated_at": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller's own listing. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description The listing is no longer active or has less stock than asked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Only 1 of listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9 available; 2 requested"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeCartItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The listing is not in the cart. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9 is not in the cart"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTestAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts of fixtures/test-accounts.json. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accounts": [
+                     *         {
+                     *           "email": "buyer@sandbox.test",
+                     *           "password": "buyer-pass-123",
+                     *           "fullName": "Funded Buyer",
+                     *           "about": "Buyer with a funded wallet (1,000.00 USD): wallet checkouts succeed.",
+                     *           "balance_cents": 100000,
+                     *           "api_key": "mk_test_buyer_5f0c2b7e9a1d4c3b8e6f7a2d1c0b9e8f"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        accounts: components["schemas"]["TestAccount"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    fundWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_cents": 5000
+                 *     }
+                 */
+                "application/json": {
+                    amount_cents?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "broke@sandbox.test",
+                     *       "balance_cents": 5000,
+                     *       "balance_usd": "50.00"
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        balance_cents: number;
+                        balance_usd: string;
+                    };
+                };
+            };
+            /** @description No amount, or a bad one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Amount required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No user with that e-mail. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No user with e-mail nobody@sandbox.test"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance would go below 0. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The balance is 0 cents; it cannot go below 0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "cancelled" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payments: components["schemas"]["Payment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAllOrders: {
+        parameters: {
+            query?: {
+                status?: "pending_payment" | "paid" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: components["schemas"]["Order"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProviderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveProviderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The payment is not pending any more. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Payment 5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e is already approved; only a pending payment can change"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelProviderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            /** @description The payment is not pending any more. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Payment 5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e is already cancelled; only a pending payment can change"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active switches, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scenarios": [
+                     *         {
+                     *           "id": "sw_1",
+                     *           "name": "server.unavailable",
+                     *           "param": 5,
+                     *           "scope": {
+                     *             "method": "POST",
+                     *             "path": "/api/shop/checkout"
+                     *           },
+                     *           "remaining": 2,
+                     *           "source": "api",
+                     *           "created_at": "2026-01-01T00:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        scenarios: components["schemas"]["ScenarioSwitch"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    param?: number;
+                    scope?: components["schemas"]["ScenarioScope"];
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The switch, as listed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sw_1",
+                     *       "name": "server.unavailable",
+                     *       "param": 5,
+                     *       "scope": {
+                     *         "method": "POST",
+                     *         "path": "/api/shop/checkout"
+                     *       },
+                     *       "remaining": 2,
+                     *       "source": "api",
+                     *       "created_at": "2026-01-01T00:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScenarioSwitch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "removed": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getScenarioCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue (docs/scenarios.md describes each entry). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scenarios": [
+                     *         {
+                     *           "name": "latency",
+                     *           "kind": "generic",
+                     *           "param": {
+                     *             "unit": "ms",
+                     *             "required": true,
+                     *             "min": 0,
+                     *             "max": 60000
+                     *           },
+                     *           "description": "Waits the given milliseconds before the handler runs.",
+                     *           "affects": "every public API operation"
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "name": "slow-network",
+                     *           "description": "Responses arrive late.",
+                     *           "steps": 2,
+                     *           "error": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        scenarios: components["schemas"]["ScenarioDef"][];
+                        files: {
+                            name: string;
+                            description: string;
+                            steps: number;
+                            /** @description why the file cannot be used */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "removed": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    activateScenarioFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "document": {
+                 *         "name": "my-case",
+                 *         "description": "A funded buyer",
+                 *         "overlay": {
+                 *           "wallets": [
+                 *             {
+                 *               "email": "buyer@sandbox.test",
+                 *               "balance_cents": 5000
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description a whole scenario file (scenarios/scenario.schema.json) */
+                    document?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "rate-limited",
+                     *       "overlay": {
+                     *         "users": 0,
+                     *         "wallets": 0,
+                     *         "plans": 0,
+                     *         "listings": 0,
+                     *         "clock": false
+                     *       },
+                     *       "switches": []
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        overlay: {
+                            users: number;
+                            wallets: number;
+                            plans: number;
+                            listings: number;
+                            clock: boolean;
+                        };
+                        switches: components["schemas"]["ScenarioSwitch"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                method?: string;
+                /** @description exact path, or a pattern with * (one segment) and ** (any) */
+                path?: string;
+                /** @description a status (404) or a class (4xx) */
+                status?: string;
+                /** @description a request id (entries after it) or an ISO 8601 date-time (sandbox time) */
+                since?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requests": [
+                     *         {
+                     *           "id": "req_3",
+                     *           "at": "2026-01-01T00:00:00.000Z",
+                     *           "method": "GET",
+                     *           "path": "/api/wallet/balance",
+                     *           "query": {},
+                     *           "status": 200,
+                     *           "duration_ms": 1.2,
+                     *           "scenario": null,
+                     *           "sandbox_id": "default",
+                     *           "request_headers": {
+                     *             "authorization": "[REDACTED]"
+                     *           },
+                     *           "request_body": null,
+                     *           "response_body": {
+                     *             "balance_cents": 100000,
+                     *             "balance_usd": "1000.00"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        requests: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "removed": 12
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "req_3",
+                     *       "at": "2026-01-01T00:00:00.000Z",
+                     *       "method": "GET",
+                     *       "path": "/api/wallet/balance",
+                     *       "query": {},
+                     *       "status": 200,
+                     *       "duration_ms": 1.2,
+                     *       "scenario": null,
+                     *       "sandbox_id": "default",
+                     *       "request_headers": {},
+                     *       "request_body": null,
+                     *       "response_body": {
+                     *         "balance_cents": 100000,
+                     *         "balance_usd": "1000.00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Snapshots, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "snapshots": [
+                     *         {
+                     *           "name": "before-checkout",
+                     *           "created_at": "2026-01-01T00:00:00.000Z",
+                     *           "clock": {
+                     *             "now": "2026-01-01T00:00:00.000Z",
+                     *             "frozen": false
+                     *           },
+                     *           "bytes": 48211
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        snapshots: components["schemas"]["SnapshotInfo"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "before-checkout"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "before-checkout",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "clock": {
+                     *         "now": "2026-01-01T00:00:00.000Z",
+                     *         "frozen": false
+                     *       },
+                     *       "bytes": 48211
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SnapshotInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "name": "before-checkout"
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        name: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "before-checkout",
+                     *       "created_at": "2026-01-01T00:00:00.000Z",
+                     *       "clock": {
+                     *         "now": "2026-01-01T00:00:00.000Z",
+                     *         "frozen": false
+                     *       },
+                     *       "bytes": 48211
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SnapshotInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSandboxes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The sandbox this request acts on (marked `current` in the list); created from the seed on first use.
+                 * @example ci-8812345-unit
+                 */
+                "X-Sandbox-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandboxes and the limits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "max_sandboxes": 100,
+                     *       "idle_minutes": 30,
+                     *       "live": 1,
+                     *       "sandboxes": [
+                     *         {
+                     *           "id": "default",
+                     *           "default": true,
+                     *           "current": false,
+                     *           "live": true,
+                     *           "store": "memory",
+                     *           "records": 42,
+                     *           "bytes": null,
+                     *           "requests": 12,
+                     *           "loaded_at": "2026-11-22T00:00:00.000Z",
+                     *           "last_used_at": "2026-11-22T00:05:00.000Z",
+                     *           "idle_seconds": 3,
+                     *           "clock": {
+                     *             "now": "2026-01-01T00:05:03.000Z",
+                     *             "frozen": false
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "ci-8812345-unit",
+                     *           "default": false,
+                     *           "current": true,
+                     *           "live": true,
+                     *           "store": "memory",
+                     *           "records": 45,
+                     *           "bytes": null,
+                     *           "requests": 30,
+                     *           "loaded_at": "2026-11-22T00:01:00.000Z",
+                     *           "last_used_at": "2026-11-22T00:05:03.000Z",
+                     *           "idle_seconds": 0,
+                     *           "clock": {
+                     *             "now": "2026-01-02T01:04:03.000Z",
+                     *             "frozen": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            /** @description The header names a new sandbox and `--max-sandboxes` are live; `Retry-After` says when an idle one will be evicted. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sandbox limit reached: 100 sandboxes are live (--max-sandboxes). Delete finished ones with DELETE /__sandbox, or retry once idle ones are evicted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSandbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The sandbox to delete; without it the call is refused (the default cannot be deleted).
+                 * @example ci-8812345-unit
+                 */
+                "X-Sandbox-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "id": "ci-8812345-unit"
+                     *     }
+                     */
+                    "application/json": {
+                        success: boolean;
+                        id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            /** @description The header names a sandbox that is not live and `--max-sandboxes` are live. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Sandbox limit reached: 100 sandboxes are live (--max-sandboxes). Delete finished ones with DELETE /__sandbox, or retry once idle ones are evicted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

@@ -2,6 +2,7 @@ import { emptyDb, type Db } from '../store/types.js';
 import { createSeedFaker, seedProgressReporter, type SeedContext } from './context.js';
 import { seedTestAccounts } from './accounts.js';
 import { seedTestSubscriptions } from './subscriptions.js';
+import { seedCatalog } from './catalog.js';
 
 export interface SeedOptions {
   seed: number;
@@ -10,7 +11,7 @@ export interface SeedOptions {
 }
 
 /** Seeders run in this order; each adds its part of the world. */
-const seeders: ((ctx: SeedContext) => void)[] = [seedTestAccounts, seedTestSubscriptions];
+const seeders: ((ctx: SeedContext) => void)[] = [seedTestAccounts, seedTestSubscriptions, seedCatalog];
 
 /** Builds a fresh world database. Same options, byte-identical result. */
 export function buildSeed(options: SeedOptions): Db {

@@ -1,7 +1,7 @@
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Principal } from '../../http/auth.js';
 import type { CartRecord, Db } from '../../store/types.js';
-import { isListingActive } from '../checkout/listing-state.js';
+import { isListingActive } from '../listings/listing-state.js';
 import { toUsdCents } from '../wallet/convert.js';
 import type { RateTable } from '../wallet/rates.js';
 

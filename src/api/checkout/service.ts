@@ -7,7 +7,7 @@ import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { platformFeeCents, toUsdCents } from '../wallet/convert.js';
 import { postLedger } from '../wallet/ledger.js';
 import type { RateTable } from '../wallet/rates.js';
-import { isListingActive } from './listing-state.js';
+import { isListingActive } from '../listings/listing-state.js';
 
 export interface CheckoutInput {
   cartItems: { listing_id: string; quantity: number }[];

@@ -1,6 +1,6 @@
 import { loadFixture } from '../../fixtures.js';
 import type { Db, SubscriptionRecord } from '../../store/types.js';
-import { isListingActive } from '../checkout/listing-state.js';
+import { isListingActive } from '../listings/listing-state.js';
 
 export type BillingCycle = 'monthly' | 'yearly';
 

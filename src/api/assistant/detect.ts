@@ -1,0 +1,67 @@
+import { lexicon, type Lexicon } from '../catalog/lexicon.js';
+import { normalize, words } from '../catalog/text.js';
+
+/** `fixtures/assistant.json`: replies per language, stopwords, and marker words of Latin-script languages. */
+export interface AssistantFixture {
+  [code: string]: unknown;
+  stopwords: Record<string, string[]>;
+  markers: Record<string, string[]>;
+}
+
+/** Scripts that name one language (checked in this order; Japanese before Chinese). */
+const SCRIPTS: [RegExp, string][] = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, 'ja'],
+  [/\p{Script=Hangul}/u, 'ko'],
+  [/\p{Script=Han}/u, 'zh'],
+  [/\p{Script=Devanagari}/u, 'hi'],
+  [/\p{Script=Cyrillic}/u, 'ru'],
+];
+/** Letters only Urdu, or only Persian, uses among the Arabic-script languages. */
+const URDU = /[ٹڈڑںےھۓ]/;
+const PERSIAN = /[پچژگکی]/;
+/** Letters that give a Latin-script language away. */
+const LETTERS: [RegExp, string][] = [
+  [/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i, 'vi'],
+  [/[ğışİ]/, 'tr'],
+  [/[ß]/, 'de'],
+  [/[ñ¿¡]/, 'es'],
+  [/[ãõ]/, 'pt'],
+  [/[å]/, 'sv'],
+];
+
+function latinLanguage(text: string, fixture: AssistantFixture, lex: Lexicon): string {
+  const scores = new Map<string, number>();
+  const bump = (code: string, by: number) => scores.set(code, (scores.get(code) ?? 0) + by);
+  for (const [pattern, code] of LETTERS) if (pattern.test(text)) bump(code, 2);
+  const ws = words(text);
+  for (const [code, markers] of Object.entries(fixture.markers)) {
+    const set = new Set(markers.map(normalize));
+    for (const w of ws) if (set.has(w)) bump(code, 1);
+  }
+  for (const w of ws) {
+    for (const entry of Object.entries(lex.vocabulary)) {
+      const [key, translations] = entry;
+      if (normalize(key) === w) bump('en', 0.5);
+      for (const [code, t] of Object.entries(translations))
+        if (normalize(t) === w && code !== 'en') bump(code, 0.5);
+    }
+  }
+  let best = 'en';
+  let top = 0;
+  for (const [code, score] of scores) {
+    if (score > top || (score === top && code === 'en')) [best, top] = [code, score];
+  }
+  return best;
+}
+
+/**
+ * The language of a message: by script first (Arabic script split into ar, fa and ur by their own
+ * letters), then, for Latin script, by telltale letters, marker words and vocabulary; `en` when
+ * nothing points elsewhere.
+ * @example detectLanguage('Ich suche eine Lampe', fixture) // 'de'
+ */
+export function detectLanguage(text: string, fixture: AssistantFixture, lex: Lexicon = lexicon()): string {
+  for (const [pattern, code] of SCRIPTS) if (pattern.test(text)) return code;
+  if (/\p{Script=Arabic}/u.test(text)) return URDU.test(text) ? 'ur' : PERSIAN.test(text) ? 'fa' : 'ar';
+  return latinLanguage(text, fixture, lex);
+}

@@ -1,0 +1,150 @@
+import { ApiError } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import type { Db, Duration, FeaturedPaymentMethod, ListingRecord, ListingType } from '../../store/types.js';
+import { cityFixture } from '../../seed/catalog-data.js';
+import { canonicalCurrency } from '../catalog/currencies.js';
+import { normalize } from '../catalog/text.js';
+import type { World } from '../../world.js';
+import { applyFeaturedRequest, type FeaturedOutcome } from './featured-hook.js';
+
+/** The body of POST /api/shop/listings (already checked against the schema). */
+export interface CreateListingBody {
+  type: ListingType;
+  title: string;
+  description?: string;
+  category: string;
+  price_cents?: number;
+  currency?: string;
+  accepted_currencies?: string[];
+  quantity_available?: number;
+  duration?: Duration;
+  location_city?: string;
+  location_country?: string;
+  is_featured?: boolean;
+  featured_payment_method?: FeaturedPaymentMethod;
+  images?: string[];
+}
+
+/** Types whose `price_cents` is required (reverse_auction: an optional budget, 0 when absent). */
+export const PRICE_REQUIRED: ListingType[] = ['mall', 'classifieds', 'auction'];
+
+function currency(code: string, field: string): string {
+  const found = canonicalCurrency(code);
+  if (!found) throw new ApiError(400, `${field} is not a known currency code: ${code}`);
+  return found;
+}
+
+function checkFeatured(body: CreateListingBody): void {
+  if (body.is_featured === true && body.featured_payment_method === undefined)
+    throw new ApiError(
+      400,
+      'body.featured_payment_method is required when is_featured is true (subscription, payprovider or credit_wallet)',
+    );
+  if (body.featured_payment_method !== undefined && body.is_featured !== true)
+    throw new ApiError(400, 'body.featured_payment_method is only allowed together with is_featured: true');
+}
+
+/** `/uploads/<name>` of an image URL or path issued by the upload endpoint, else null. */
+export function uploadName(url: string): string | null {
+  let path = url;
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      path = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  }
+  const match = /^\/uploads\/([A-Za-z0-9._-]+)$/.exec(path);
+  return match ? match[1] : null;
+}
+
+function checkImages(db: Db, owner: string, images: string[]): string[] {
+  return images.map((url, i) => {
+    const name = uploadName(url);
+    const upload = name === null ? undefined : db.uploads[name];
+    if (!upload || upload.user_id !== owner)
+      throw new ApiError(400, `body.images[${i}] is not an image you uploaded with POST /api/shop/upload`);
+    return `/uploads/${upload.name}`;
+  });
+}
+
+/** Coordinates of a known city (fixtures/cities.json), matched without case and accents. */
+export function locate(city: string | undefined, country: string | undefined) {
+  if (!city) return null;
+  const wanted = normalize(city.trim());
+  return (
+    cityFixture().find(
+      (c) => normalize(c.city) === wanted && (country === undefined || c.country === country.toUpperCase()),
+    ) ?? null
+  );
+}
+
+/** Everything checked, the record built; nothing stored yet. */
+function buildListing(world: World, db: Db, owner: string, body: CreateListingBody): ListingRecord {
+  if (!db.categories.some((c) => c.slug === body.category))
+    throw new ApiError(400, `body.category is not a known category slug: ${body.category}`);
+  if (body.price_cents === undefined && PRICE_REQUIRED.includes(body.type))
+    throw new ApiError(400, `body.price_cents is required for ${body.type} listings (0 for a free item)`);
+  checkFeatured(body);
+  const display = currency(body.currency ?? 'USD', 'body.currency');
+  const accepted = (body.accepted_currencies ?? ['USD']).map((c, i) =>
+    currency(c, `body.accepted_currencies[${i}]`),
+  );
+  const images = checkImages(db, owner, body.images ?? []);
+  const place = locate(body.location_city, body.location_country);
+  const store = Object.values(db.stores).find((s) => s.owner_id === owner);
+  return {
+    id: newId(db),
+    seller_id: owner,
+    store_slug: store?.slug ?? null,
+    type: body.type,
+    title: body.title.trim(),
+    description: body.description?.trim() || null,
+    category: body.category,
+    price_cents: body.price_cents ?? 0,
+    currency: display,
+    accepted_currencies: [...new Set(accepted)],
+    quantity_available: body.quantity_available ?? 1,
+    duration: body.duration ?? '2weeks',
+    location_city: body.location_city?.trim() || null,
+    location_country: body.location_country?.toUpperCase() ?? place?.country ?? null,
+    lat: place?.lat ?? null,
+    lng: place?.lng ?? null,
+    images,
+    is_featured: false,
+    featured_payment_method: null,
+    created_at: world.clock.nowIso(),
+  };
+}
+
+/**
+ * Creates a listing in one synchronous mutation: every check first, then the record, then the
+ * featuring decision (featured-hook.ts), which may refuse and so roll the whole call back.
+ */
+export async function createListing(
+  world: World,
+  owner: string,
+  body: CreateListingBody,
+  request: { baseUrl: string; forceProvider?: boolean; settle?: (db: Db, outcome: FeaturedOutcome) => void },
+): Promise<{ listing: ListingRecord; featured: FeaturedOutcome }> {
+  return world.store.commit((db) => {
+    const listing = buildListing(world, db, owner, body);
+    const featured =
+      body.is_featured === true && body.featured_payment_method !== undefined
+        ? applyFeaturedRequest(db, {
+            world,
+            userId: owner,
+            listing,
+            method: body.featured_payment_method,
+            baseUrl: request.baseUrl,
+            forceProvider: request.forceProvider,
+          })
+        : { is_featured: false, featured_payment_method: null };
+    listing.is_featured = featured.is_featured;
+    listing.featured_payment_method = featured.featured_payment_method;
+    db.listings[listing.id] = listing;
+    // A provider payment may resolve at once (provider.approve/cancel scenarios), featuring the listing.
+    request.settle?.(db, featured);
+    return { listing, featured };
+  });
+}

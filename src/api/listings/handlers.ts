@@ -1,0 +1,68 @@
+import type { Request } from 'express';
+import type { AppDeps } from '../../deps.js';
+import { userId } from '../../http/auth.js';
+import { ApiError, Messages } from '../../http/errors.js';
+import type { Handlers } from '../handlers.js';
+import { createListing, type CreateListingBody } from './create.js';
+import { pagination, toSearchQuery, type ListingsParams } from './query.js';
+import { runSearch } from './search.js';
+import { searchIndex } from './search-index.js';
+import { baseUrl, listingView } from './view.js';
+import { forcesProvider } from '../checkout/scenario-hook.js';
+import { settleByScenario } from '../payprovider/scenario-outcome.js';
+
+/** The validated query, with numbers as numbers whatever the validator handed over. */
+export function queryParams(req: Request): ListingsParams {
+  const raw = req.query as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined || key === 'api_key') continue;
+    out[key] = ['minPrice', 'maxPrice', 'page', 'limit', 'lat', 'lng', 'radius'].includes(key)
+      ? Number(value)
+      : value;
+  }
+  return out as ListingsParams;
+}
+
+export const langOf = (req: Request): string => (typeof req.query.lang === 'string' ? req.query.lang : 'en');
+
+export function listingHandlers(_deps: AppDeps): Handlers {
+  return {
+    searchListings: (req, res) => {
+      const params = queryParams(req);
+      const query = toSearchQuery(req.world, params);
+      const { items, total } = runSearch(searchIndex(req.world), query);
+      const lang = langOf(req);
+      const base = baseUrl(req);
+      res.json({
+        listings: items.map((l) => listingView(l, lang, base)),
+        pagination: pagination(query.page, query.limit, total),
+      });
+    },
+    getListing: (req, res) => {
+      const listing = req.world.store.db.listings[req.params.id as string];
+      if (!listing) throw new ApiError(404, Messages.listingNotFound);
+      res.json(listingView(listing, langOf(req), baseUrl(req)));
+    },
+    createListing: async (req, res) => {
+      const owner = userId(req);
+      const body = req.body as CreateListingBody;
+      const now = req.world.clock.now();
+      const { listing, featured } = await createListing(req.world, owner, body, {
+        baseUrl: baseUrl(req),
+        // Asked only where it can change the outcome, so a sticky switch is counted only then.
+        forceProvider:
+          body.is_featured === true &&
+          body.featured_payment_method === 'credit_wallet' &&
+          forcesProvider(req),
+        settle: (db, outcome) => settleByScenario(req, db, outcome, now),
+      });
+      const view = listingView(listing, 'en', baseUrl(req));
+      res.status(201).json({
+        ...view,
+        ...(featured.approvalUrl !== undefined ? { approvalUrl: featured.approvalUrl } : {}),
+        ...(featured.deducted !== undefined ? { deducted: featured.deducted } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { ApiError } from '../../http/errors.js';
+import type { ListingType } from '../../store/types.js';
+import type { World } from '../../world.js';
+import { categoryFamily } from '../catalog/categories.js';
+import { canonicalCurrency } from '../catalog/currencies.js';
+import type { SearchQuery } from './search.js';
+import type { Sort } from './search-index.js';
+
+/** Query parameters of GET /api/shop/listings after the validator has typed them. */
+export interface ListingsParams {
+  q?: string;
+  type?: ListingType;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: Sort;
+  page?: number;
+  limit?: number;
+  lang?: string;
+  currency?: string;
+  lat?: number;
+  lng?: number;
+  radius?: number;
+}
+
+export const DEFAULT_LIMIT = 12;
+
+/**
+ * Turns validated query parameters into a search, checking the rules the schema cannot say:
+ * `lat`, `lng` and `radius` go together; `minPrice` ≤ `maxPrice`. An unknown category or
+ * currency is not an error: it simply matches nothing.
+ */
+export function toSearchQuery(world: World, p: ListingsParams): SearchQuery {
+  const geoGiven = [p.lat, p.lng, p.radius].filter((v) => v !== undefined).length;
+  if (geoGiven > 0 && geoGiven < 3) {
+    throw new ApiError(400, 'query.lat, query.lng and query.radius must be given together (radius in km)');
+  }
+  if (p.minPrice !== undefined && p.maxPrice !== undefined && p.minPrice > p.maxPrice) {
+    throw new ApiError(400, 'query.minPrice must not be greater than query.maxPrice');
+  }
+  const q = p.q?.trim();
+  return {
+    q: q ? q : undefined,
+    type: p.type,
+    categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
+    minCents: p.minPrice === undefined ? undefined : Math.ceil(p.minPrice * 100 - 1e-9),
+    maxCents: p.maxPrice === undefined ? undefined : Math.floor(p.maxPrice * 100 + 1e-9),
+    currency:
+      p.currency === undefined ? undefined : (canonicalCurrency(p.currency) ?? `unknown:${p.currency}`),
+    geo:
+      geoGiven === 3
+        ? { lat: p.lat as number, lng: p.lng as number, radiusKm: p.radius as number }
+        : undefined,
+    sort: p.sort ?? 'newest',
+    page: p.page ?? 1,
+    limit: p.limit ?? DEFAULT_LIMIT,
+    now: world.clock.now(),
+  };
+}
+
+/** `{page, limit, total, totalPages}`; an empty result has 0 pages. */
+export function pagination(page: number, limit: number, total: number) {
+  return { page, limit, total, totalPages: Math.ceil(total / limit) };
+}

@@ -1,0 +1,193 @@
+import type { Db, ListingRecord, ListingType } from '../../store/types.js';
+import { extra, type World } from '../../world.js';
+import { conceptsOf } from '../catalog/translate.js';
+import { Columns } from './columns.js';
+
+export type Sort = 'newest' | 'price_low' | 'price_high' | 'ending_soon';
+export const SORTS: Sort[] = ['newest', 'price_low', 'price_high', 'ending_soon'];
+export const TYPES: ListingType[] = ['mall', 'classifieds', 'auction', 'reverse_auction'];
+
+// One definition of a listing's lifetime, shared with checkout, cart and featured-slot counting.
+import { DURATION_MS } from './listing-state.js';
+export { DURATION_MS, listingExpiresAt as expiresAt } from './listing-state.js';
+
+/** Grid cell size in degrees for the spatial buckets. */
+export const CELL_DEG = 1;
+export const cellKey = (lat: number, lng: number): string =>
+  `${Math.floor(lat / CELL_DEG)}:${Math.floor(lng / CELL_DEG)}`;
+
+/**
+ * A world's search index: the listings' searchable fields in typed columns (scans stay in
+ * cache at 100k listings), concept postings (any language's word → English concept →
+ * listings), spatial buckets and the four sort orders. Built on first use; rebuilt when the
+ * database or its listings object is swapped (reset, snapshot restore); extended in place when
+ * listings are added; the mutable fields (quantity, featured) are re-read from the records after
+ * every store write.
+ */
+export class SearchIndex {
+  recs: ListingRecord[] = [];
+  cols = new Columns(0);
+  pos = new Map<string, number>();
+  postings = new Map<string, number[]>();
+  /** Words kept as written (not in the vocabulary), sorted for prefix search. */
+  literals: string[] = [];
+  grid = new Map<string, number[]>();
+  orders: Record<Sort, number[]> = { newest: [], price_low: [], price_high: [], ending_soon: [] };
+  /** Small dictionaries: category, currency and store slug → code in the columns. */
+  codes = {
+    category: new Map<string, number>(),
+    currency: new Map<string, number>(),
+    store: new Map<string, number>(),
+  };
+  private db: Db | null = null;
+  private listingsRef: Record<string, ListingRecord> | null = null;
+  private nextId = -1;
+  private liveVersion = -1;
+  private memo = new Map<string, string[]>();
+
+  /** Brings the index up to date with the world's database (cheap when nothing changed). */
+  sync(db: Db, version: number): void {
+    if (version === this.liveVersion) return;
+    if (db !== this.db || db.listings !== this.listingsRef) this.rebuild(db);
+    else if (db.meta.next_id !== this.nextId) {
+      this.nextId = db.meta.next_id;
+      const ids = Object.keys(db.listings);
+      if (ids.length < this.recs.length) this.rebuild(db);
+      else if (ids.length > this.recs.length)
+        for (const id of ids) if (!this.pos.has(id)) this.add(db.listings[id]);
+    }
+    this.refreshLive();
+    this.liveVersion = version;
+  }
+
+  /** Re-reads quantity and featured flag of every record (they change through checkout and featuring). */
+  private refreshLive(): void {
+    const { qty, featured } = this.cols;
+    for (let i = 0; i < this.recs.length; i += 1) {
+      const r = this.recs[i];
+      qty[i] = r.quantity_available;
+      featured[i] = r.is_featured ? 1 : 0;
+    }
+  }
+
+  code(kind: keyof SearchIndex['codes'], value: string | null): number {
+    if (value === null) return 0;
+    const map = this.codes[kind];
+    let code = map.get(value);
+    if (code === undefined) {
+      code = map.size + 1;
+      map.set(value, code);
+    }
+    return code;
+  }
+
+  private rebuild(db: Db): void {
+    this.db = db;
+    this.listingsRef = db.listings;
+    this.nextId = db.meta.next_id;
+    const all = Object.values(db.listings);
+    this.recs = [];
+    this.cols = new Columns(all.length);
+    this.pos.clear();
+    this.postings.clear();
+    this.grid.clear();
+    const literals = new Set<string>();
+    for (const rec of all) this.place(rec, literals);
+    this.literals = [...literals].sort();
+    this.memo.clear();
+    for (const sort of SORTS) {
+      const order = this.recs.map((_, i) => i);
+      const cmp = this.comparator(sort);
+      order.sort(cmp);
+      this.orders[sort] = order;
+    }
+  }
+
+  /** Orders by position: ties broken by newest, then id, so every order is total and stable. */
+  comparator(sort: Sort): (a: number, b: number) => number {
+    const { created, price, expires } = this.cols;
+    const newest = (a: number, b: number) =>
+      created[b] - created[a] || (this.recs[a].id < this.recs[b].id ? 1 : -1);
+    if (sort === 'price_low') return (a, b) => price[a] - price[b] || newest(a, b);
+    if (sort === 'price_high') return (a, b) => price[b] - price[a] || newest(a, b);
+    if (sort === 'ending_soon') return (a, b) => expires[a] - expires[b] || newest(a, b);
+    return newest;
+  }
+
+  private concepts(text: string): string[] {
+    let found = this.memo.get(text);
+    if (!found) {
+      found = conceptsOf(text);
+      if (this.memo.size < 20_000) this.memo.set(text, found);
+    }
+    return found;
+  }
+
+  /** Appends one listing (columns, postings, grid); the caller keeps the orders. */
+  private place(rec: ListingRecord, literals: Set<string>): number {
+    const i = this.recs.length;
+    this.recs.push(rec);
+    this.cols = this.cols.ensure(i + 1);
+    const c = this.cols;
+    c.created[i] = Date.parse(rec.created_at);
+    c.expires[i] = c.created[i] + DURATION_MS[rec.duration];
+    c.price[i] = rec.price_cents;
+    c.type[i] = TYPES.indexOf(rec.type);
+    c.category[i] = this.code('category', rec.category);
+    c.currency[i] = this.code('currency', rec.currency);
+    c.store[i] = this.code('store', rec.store_slug);
+    c.qty[i] = rec.quantity_available;
+    c.featured[i] = rec.is_featured ? 1 : 0;
+    this.pos.set(rec.id, i);
+    const fromTitle = this.concepts(rec.title);
+    const fromText = this.concepts(rec.description ?? '');
+    for (const concept of fromTitle.concat(fromText.filter((c) => !fromTitle.includes(c)))) {
+      const list = this.postings.get(concept);
+      if (list) list.push(i);
+      else this.postings.set(concept, [i]);
+      if (concept.startsWith('l:')) literals.add(concept.slice(2));
+    }
+    if (rec.lat !== null && rec.lng !== null) {
+      const key = cellKey(rec.lat, rec.lng);
+      const cell = this.grid.get(key);
+      if (cell) cell.push(i);
+      else this.grid.set(key, [i]);
+    }
+    return i;
+  }
+
+  /** Adds a listing created after the build (keeps every order sorted). */
+  add(rec: ListingRecord): void {
+    if (this.pos.has(rec.id)) return;
+    const literals = new Set(this.literals);
+    const i = this.place(rec, literals);
+    if (literals.size !== this.literals.length) this.literals = [...literals].sort();
+    for (const sort of SORTS) {
+      const order = this.orders[sort];
+      const cmp = this.comparator(sort);
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (cmp(order[mid], i) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      order.splice(lo, 0, i);
+    }
+  }
+}
+
+/** The world's index, up to date. */
+export function searchIndex(world: World): SearchIndex {
+  const index = extra(world, 'catalog.searchIndex', () => new SearchIndex());
+  index.sync(world.store.db, world.store.version);
+  return index;
+}
+
+/**
+ * Builds a world's index ahead of the first search (at 100k listings that takes a second or
+ * two). Call it after the ready line, e.g. `setImmediate(() => warmCatalog(world))`.
+ */
+export function warmCatalog(world: World): void {
+  searchIndex(world);
+}

@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import type { ListingRecord } from '../../store/types.js';
+import { translateDescription, translateTitle } from '../catalog/translate.js';
+import { expiresAt } from './search-index.js';
+
+/** The wire form of a listing (interface §2 plus the sandbox's `expires_at`, `store_slug`, `lat`, `lng`). */
+export interface ListingView {
+  id: string;
+  title: string;
+  description: string | null;
+  type: ListingRecord['type'];
+  category: string;
+  price_cents: number;
+  currency: string;
+  accepted_currencies: string[];
+  quantity_available: number;
+  duration: ListingRecord['duration'];
+  location_city: string | null;
+  location_country: string | null;
+  lat: number | null;
+  lng: number | null;
+  images: string[];
+  is_featured: boolean;
+  featured_payment_method: ListingRecord['featured_payment_method'];
+  store_slug: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/**
+ * The absolute base of this request (`http://host:port`), so image paths stored as
+ * `/uploads/<name>` come back as URLs that work from wherever the client reached the sandbox.
+ */
+export function baseUrl(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** A listing in the requested language, image paths made absolute. */
+export function listingView(rec: ListingRecord, lang: string, base: string): ListingView {
+  return {
+    id: rec.id,
+    title: translateTitle(rec.title, lang),
+    description: rec.description === null ? null : translateDescription(rec.description, lang),
+    type: rec.type,
+    category: rec.category,
+    price_cents: rec.price_cents,
+    currency: rec.currency,
+    accepted_currencies: rec.accepted_currencies,
+    quantity_available: rec.quantity_available,
+    duration: rec.duration,
+    location_city: rec.location_city,
+    location_country: rec.location_country,
+    lat: rec.lat,
+    lng: rec.lng,
+    images: rec.images.map((path) => (path.startsWith('/') ? base + path : path)),
+    is_featured: rec.is_featured,
+    featured_payment_method: rec.featured_payment_method,
+    store_slug: rec.store_slug,
+    created_at: rec.created_at,
+    expires_at: new Date(expiresAt(rec)).toISOString(),
+  };
+}

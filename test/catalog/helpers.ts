@@ -1,0 +1,22 @@
+import { expiresAt } from '../../src/api/listings/search-index.js';
+import type { ListingRecord } from '../../src/store/types.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+
+/** Freezes the sandbox clock so expiry is stable during a test. */
+export async function freeze(sb: TestSandbox): Promise<number> {
+  const res = await sb.http.post('/__sandbox/clock').send({ freeze: true });
+  return Date.parse(res.body.now as string);
+}
+
+/** The seeded listings the search should show at `now`: active and not sold out. */
+export function listed(sb: TestSandbox, now: number): ListingRecord[] {
+  return Object.values(sb.world.store.db.listings).filter(
+    (l) => expiresAt(l) > now && l.quantity_available > 0,
+  );
+}
+
+/** A tiny valid PNG (1×1). */
+export const PNG_1X1 = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b8a0a90000000049454e44ae426082',
+  'hex',
+);

@@ -1,0 +1,164 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expiresAt } from '../../src/api/listings/search-index.js';
+import { distanceKm } from '../../src/api/listings/search.js';
+import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freeze, listed } from './helpers.js';
+
+let sb: TestSandbox;
+let now: number;
+beforeAll(async () => {
+  sb = await makeSandbox({ listings: 300 });
+  now = await freeze(sb);
+});
+
+const get = (query: string) => sb.http.get(`/api/shop/listings${query}`);
+
+describe('GET /api/shop/listings: shape and paging', () => {
+  it('answers exactly {listings, pagination} with 12 per page by default', async () => {
+    const res = await get('');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['listings', 'pagination']);
+    const total = listed(sb, now).length;
+    expect(res.body.pagination).toEqual({ page: 1, limit: 12, total, totalPages: Math.ceil(total / 12) });
+    expect(res.body.listings).toHaveLength(12);
+  });
+
+  it('pages through every listed listing exactly once', async () => {
+    const seen = new Set<string>();
+    const first = await get('?limit=50');
+    for (let page = 1; page <= first.body.pagination.totalPages; page += 1) {
+      const res = await get(`?limit=50&page=${page}`);
+      for (const l of res.body.listings) seen.add(l.id);
+    }
+    expect(seen.size).toBe(first.body.pagination.total);
+  });
+
+  it('gives an empty page past the end, with the right total', async () => {
+    const res = await get('?limit=50&page=999');
+    expect(res.status).toBe(200);
+    expect(res.body.listings).toEqual([]);
+    expect(res.body.pagination.total).toBe(listed(sb, now).length);
+  });
+
+  it('refuses out-of-range page and limit, and unknown parameters', async () => {
+    expectError(await get('?limit=51'), 400, 'query.limit must be <= 50');
+    expectError(await get('?limit=0'), 400, /query.limit/);
+    expectError(await get('?page=0'), 400, /query.page/);
+    expectError(await get('?page=abc'), 400, /query.page/);
+    expectError(await get('?color=red'), 400, /color/);
+  });
+});
+
+describe('GET /api/shop/listings: filters against the seeded data', () => {
+  it('filters by type', async () => {
+    for (const type of ['mall', 'classifieds', 'auction', 'reverse_auction']) {
+      const res = await get(`?type=${type}&limit=50`);
+      const expected = listed(sb, now).filter((l) => l.type === type);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(res.body.pagination.total).toBe(expected.length);
+      expect(res.body.listings.every((l: { type: string }) => l.type === type)).toBe(true);
+    }
+    expectError(await get('?type=barter'), 400, /query.type/);
+  });
+
+  it('matches a parent category and its subcategories', async () => {
+    const subs = sb.world.store.db.categories.filter((c) => c.parent === 'electronics').map((c) => c.slug);
+    const expected = listed(sb, now).filter((l) => subs.includes(l.category) || l.category === 'electronics');
+    const res = await get('?category=electronics&limit=50');
+    expect(res.body.pagination.total).toBe(expected.length);
+    const sub = await get(`?category=${subs[0]}&limit=50`);
+    expect(sub.body.pagination.total).toBe(expected.filter((l) => l.category === subs[0]).length);
+    expect((await get('?category=no-such-category')).body.pagination.total).toBe(0);
+  });
+
+  it('filters by price in dollars, inclusive, on price_cents', async () => {
+    const expected = listed(sb, now).filter((l) => l.price_cents >= 1000 && l.price_cents <= 5000);
+    const res = await get('?minPrice=10&maxPrice=50&limit=50');
+    expect(res.body.pagination.total).toBe(expected.length);
+    const exact = listed(sb, now).find((l) => l.currency === 'USD' && l.price_cents > 0)!;
+    const dollars = exact.price_cents / 100;
+    const hit = await get(`?minPrice=${dollars}&maxPrice=${dollars}&limit=50`);
+    expect(hit.body.listings.map((l: { id: string }) => l.id)).toContain(exact.id);
+    const cents = await get('?minPrice=10.005&maxPrice=10.01&limit=50');
+    for (const l of cents.body.listings) expect(l.price_cents).toBe(1001);
+    const free = await get('?maxPrice=0&limit=50');
+    expect(free.body.pagination.total).toBeGreaterThan(0);
+    expect(free.body.listings.every((l: { price_cents: number }) => l.price_cents === 0)).toBe(true);
+    expectError(
+      await get('?minPrice=50&maxPrice=10'),
+      400,
+      'query.minPrice must not be greater than query.maxPrice',
+    );
+    expectError(await get('?minPrice=-1'), 400, /query.minPrice/);
+  });
+
+  it('filters by display currency, case-insensitively', async () => {
+    for (const code of ['EUR', 'JPY', 'BTC', 'Credit-USD']) {
+      const expected = listed(sb, now).filter((l) => l.currency === code).length;
+      expect((await get(`?currency=${code}`)).body.pagination.total).toBe(expected);
+    }
+    expect((await get('?currency=eur')).body.pagination.total).toBe(
+      listed(sb, now).filter((l) => l.currency === 'EUR').length,
+    );
+    expect((await get('?currency=XYZ')).body.pagination.total).toBe(0);
+  });
+
+  it('finds listings within a radius (great-circle km) and needs lat, lng and radius together', async () => {
+    const berlin = { lat: 52.52, lng: 13.405 };
+    const res = await get(`?lat=${berlin.lat}&lng=${berlin.lng}&radius=30&limit=50`);
+    expect(res.body.pagination.total).toBeGreaterThan(0);
+    for (const l of res.body.listings) expect(l.location_city).toBe('Berlin');
+    const wide = await get(`?lat=${berlin.lat}&lng=${berlin.lng}&radius=20000&limit=1`);
+    expect(wide.body.pagination.total).toBe(listed(sb, now).filter((l) => l.lat !== null).length);
+    for (const [lat, lng, radius] of [
+      [48.8566, 2.3522, 100],
+      [48.8566, 2.3522, 700],
+      [35.68, 139.69, 1500],
+      [-33.9, 151.2, 3000],
+      [0, 179.9, 2500],
+    ]) {
+      const expected = listed(sb, now).filter(
+        (l) => l.lat !== null && distanceKm(lat, lng, l.lat, l.lng as number) <= radius,
+      ).length;
+      const found = await get(`?lat=${lat}&lng=${lng}&radius=${radius}&limit=1`);
+      expect(found.body.pagination.total, `${lat},${lng} ${radius} km`).toBe(expected);
+    }
+    expectError(await get('?radius=10'), 400, /query.lat, query.lng and query.radius/);
+    expectError(await get('?lat=52&radius=10'), 400, /together/);
+    expectError(await get('?lat=52&lng=13'), 400, /together/);
+    expectError(await get('?lat=91&lng=13&radius=5'), 400, /query.lat/);
+    expectError(await get('?lat=52&lng=13&radius=0'), 400, /query.radius/);
+  });
+});
+
+describe('GET /api/shop/listings: order', () => {
+  const ids = (res: { body: { listings: { id: string }[] } }) => res.body.listings.map((l) => l.id);
+
+  it('puts featured listings first, then newest', async () => {
+    const res = await get('?limit=50');
+    const flags = res.body.listings.map((l: { is_featured: boolean }) => l.is_featured);
+    const firstPlain = flags.indexOf(false);
+    expect(flags.slice(firstPlain).every((f: boolean) => !f)).toBe(true);
+    const plain = res.body.listings.slice(firstPlain).map((l: { created_at: string }) => l.created_at);
+    expect([...plain].sort().reverse()).toEqual(plain);
+  });
+
+  it('sorts by price_cents both ways and by end time', async () => {
+    const usd = (l: { price_cents: number }) => l.price_cents;
+    const low = (await get('?sort=price_low&limit=50')).body.listings.filter(
+      (l: { is_featured: boolean }) => !l.is_featured,
+    );
+    for (let i = 1; i < low.length; i += 1) expect(usd(low[i])).toBeGreaterThanOrEqual(usd(low[i - 1]));
+    const high = (await get('?sort=price_high&limit=50')).body.listings.filter(
+      (l: { is_featured: boolean }) => !l.is_featured,
+    );
+    for (let i = 1; i < high.length; i += 1) expect(usd(high[i])).toBeLessThanOrEqual(usd(high[i - 1]));
+    const ending = (await get('?sort=ending_soon&limit=50')).body.listings.filter(
+      (l: { is_featured: boolean }) => !l.is_featured,
+    );
+    for (let i = 1; i < ending.length; i += 1)
+      expect(expiresAt(ending[i])).toBeGreaterThanOrEqual(expiresAt(ending[i - 1]));
+    expect(ids(await get('?sort=newest'))).toEqual(ids(await get('')));
+    expectError(await get('?sort=cheapest'), 400, /query.sort/);
+  });
+});
