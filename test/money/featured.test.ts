@@ -50,13 +50,14 @@ describe('featuring by subscription', () => {
     const { listing, outcome } = featureNew(sb, 'subscriber', 'subscription');
     expect(outcome).toEqual({ is_featured: true, featured_payment_method: 'subscription' });
     expect(sb.world.store.db.listings[listing.id].is_featured).toBe(true);
-    expect((await myPlan(sb, 'subscriber')).usage.currentFeatured).toBe(1);
+    // 2 seeded featured listings + this one.
+    expect((await myPlan(sb, 'subscriber')).usage.currentFeatured).toBe(3);
     expect(balanceOf(sb, accounts.subscriber.email)).toBe(5000);
   });
 
   it("refuses with 403 once the plan's slots are used (maxed: basic, 3 of 3)", async () => {
     const sb = await makeSandbox();
-    for (let i = 0; i < 3; i++) featureNew(sb, 'maxed', 'subscription');
+    // The seed already uses all 3 slots of maxed's basic plan.
     expect((await myPlan(sb, 'maxed')).usage).toEqual({ currentFeatured: 3 });
     const err = refusal(() => featureNew(sb, 'maxed', 'subscription'));
     expect(err.status).toBe(403);
@@ -72,8 +73,14 @@ describe('featuring by subscription', () => {
     expect(free.status).toBe(403);
     expect(free.message).toMatch(/Free plan has no featured listing slots/);
     const maxedId = userIdOf(sb, accounts.maxed.email);
-    addListing(sb, { seller_id: maxedId, is_featured: true, duration: '1day' });
-    for (let i = 0; i < 2; i++) featureNew(sb, 'maxed', 'subscription');
+    // One of maxed's 3 seeded featured listings ends a day from now.
+    const ending = Object.values(sb.world.store.db.listings).find(
+      (l) => l.seller_id === maxedId && l.is_featured,
+    )!;
+    sb.world.store.mutate((db) => {
+      db.listings[ending.id].created_at = sb.world.clock.nowIso();
+      db.listings[ending.id].duration = '1day';
+    });
     expect(refusal(() => featureNew(sb, 'maxed', 'subscription')).status).toBe(403);
     await sb.http.post('/__sandbox/clock').send({ advance: '25h' });
     expect(featureNew(sb, 'maxed', 'subscription').outcome.is_featured).toBe(true);
@@ -133,5 +140,72 @@ describe('featuring by payprovider', () => {
     expect(page.text).toContain('1.00 USD');
     await sb.http.post(`/__sandbox/payprovider/${second.outcome.paymentId}/approve`);
     expect(sb.world.store.db.listings[second.listing.id].is_featured).toBe(true);
+  });
+});
+
+describe('featuring through POST /api/shop/listings', () => {
+  const body = (method: FeaturedPaymentMethod) => ({
+    type: 'mall',
+    title: 'Featured test lamp',
+    category: 'phones',
+    price_cents: 1500,
+    is_featured: true,
+    featured_payment_method: method,
+  });
+
+  it('features with a free slot, refuses with 403 when none is left, and stores nothing then', async () => {
+    const sb = await makeSandbox();
+    const ok = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', keyOf('subscriber'))
+      .send(body('subscription'));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ is_featured: true, featured_payment_method: 'subscription' });
+    const before = Object.keys(sb.world.store.db.listings).length;
+    const refused = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', keyOf('maxed'))
+      .send(body('subscription'));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/featured listing slots of your Basic plan are in use/);
+    expect(Object.keys(sb.world.store.db.listings)).toHaveLength(before);
+  });
+
+  it('debits the wallet, or answers with an approvalUrl when it is short', async () => {
+    const sb = await makeSandbox();
+    const paid = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', keyOf('seller'))
+      .send(body('credit_wallet'));
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({
+      is_featured: true,
+      featured_payment_method: 'credit_wallet',
+      deducted: 100,
+    });
+    expect(balanceOf(sb, accounts.seller.email)).toBe(2400);
+    const short = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', keyOf('broke'))
+      .send(body('credit_wallet'));
+    expect(short.status).toBe(201);
+    expect(short.body).toMatchObject({ is_featured: false, featured_payment_method: null });
+    expect(short.body.approvalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sandbox\/payprovider\//);
+    const paymentId = (short.body.approvalUrl as string).split('/').pop();
+    await sb.http.post(`/__sandbox/payprovider/${paymentId}/approve`).expect(200);
+    const read = await sb.http.get(`/api/shop/listings/${short.body.id}`);
+    expect(read.body).toMatchObject({ is_featured: true, featured_payment_method: 'payprovider' });
+  });
+
+  it('lets the provider.approve scenario settle the featuring payment at once', async () => {
+    const sb = await makeSandbox();
+    const res = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', keyOf('buyer'))
+      .set('X-Sandbox-Scenario', 'provider.approve')
+      .send(body('payprovider'));
+    expect(res.status).toBe(201);
+    expect(res.headers['x-sandbox-scenario-applied']).toBe('provider.approve');
+    expect(res.body).toMatchObject({ is_featured: true, featured_payment_method: 'payprovider' });
   });
 });

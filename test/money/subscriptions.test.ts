@@ -22,6 +22,11 @@ describe('GET /api/shop/subscriptions/my-plan', () => {
   it('shows the seeded pro plan of the subscriber and counts active featured listings', async () => {
     const sb = await makeSandbox();
     const me = userIdOf(sb, accounts.subscriber.email);
+    const seeded = await sb.http
+      .get('/api/shop/subscriptions/my-plan')
+      .set('Authorization', keyOf('subscriber'));
+    // The seed gives the subscriber 2 featured listings (fixtures/test-accounts.json).
+    expect(seeded.body.usage).toEqual({ currentFeatured: 2 });
     addListing(sb, { seller_id: me, is_featured: true, featured_payment_method: 'subscription' });
     addListing(sb, { seller_id: me, is_featured: true, featured_payment_method: 'subscription' });
     addListing(sb, { seller_id: me, is_featured: false });
@@ -39,7 +44,7 @@ describe('GET /api/shop/subscriptions/my-plan', () => {
     expect(res.body).toMatchObject({
       plan_name: 'pro',
       limits: { featuredListings: 10 },
-      usage: { currentFeatured: 2 },
+      usage: { currentFeatured: 4 },
       billing_cycle: 'monthly',
     });
     const maxed = await sb.http.get('/api/shop/subscriptions/my-plan').set('Authorization', keyOf('maxed'));
