@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.js';
 import { allHandlers } from './api/handlers.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { responseCache } from './http/response-cache.js';
 import { operations, SPEC_PATH } from './http/spec.js';
 
 export const BODY_LIMIT = '1mb';
@@ -32,6 +33,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(resolvePrincipal(deps.jwtSecret));
   // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).
+  // Stage: response cache lookup (hardening): after the stage above, before validation, so a repeat skips it.
+  app.use(responseCache((path) => path.startsWith('/api/')));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: SPEC_PATH,
