@@ -8,7 +8,8 @@ export class StoreFileError extends Error {}
 /**
  * A lowdb adapter for one JSON file: compact JSON (no pretty-printing, which costs time and
  * space at 100k listings), written to a temporary file, fsynced, then renamed over the old one,
- * so a crash at any moment leaves either the old or the new database, never a torn one.
+ * so a crash at any moment leaves either the old or the new database, never a torn one. The
+ * directory is fsynced after the rename, so the new name itself survives a power loss.
  */
 export class CompactJsonFile<T> implements Adapter<T> {
   constructor(readonly path: string) {}
@@ -46,5 +47,24 @@ export class CompactJsonFile<T> implements Adapter<T> {
       await handle.close();
     }
     await rename(tmp, this.path);
+    await syncDirectory(dirname(this.path));
+  }
+}
+
+/** fsync a directory (makes a rename in it durable); platforms that cannot open one skip it. */
+async function syncDirectory(path: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM') throw err;
+  } finally {
+    await handle.close();
   }
 }
