@@ -111,8 +111,10 @@ export function enforceSecurity(security: string[], optional: boolean): RequestH
   const acceptsUser = security.some((s) => s !== 'guestToken');
   return (req, _res, next) => {
     const p = req.principal;
+    // A public operation ignores whatever credential comes with it (its spec lists no 401).
+    if (security.length === 0) return next();
     if (p.invalid) throw new ApiError(401, Messages.invalidToken);
-    if (optional || security.length === 0) return next();
+    if (optional) return next();
     if ((acceptsUser && p.user) || (acceptsGuest && p.guest)) return next();
     throw new ApiError(
       401,

@@ -103,30 +103,34 @@ function start(): Promise<Child> {
 }
 
 describe('durability under SIGKILL', () => {
-  it(`keeps every acknowledged write across ${ROUNDS} kills at random moments`, { timeout: 180_000 }, async () => {
-    const acked: Acked = { keys: new Map(), revoked: new Set(), users: new Map() };
-    let child = await start();
-    let totalAcked = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const before = new Set(acked.users.keys());
-      const stop = { v: false };
-      const writers = Array.from({ length: 8 }, (_, n) => writer(child.url, n, round, acked, stop));
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 350));
+  it(
+    `keeps every acknowledged write across ${ROUNDS} kills at random moments`,
+    { timeout: 180_000 },
+    async () => {
+      const acked: Acked = { keys: new Map(), revoked: new Set(), users: new Map() };
+      let child = await start();
+      let totalAcked = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const before = new Set(acked.users.keys());
+        const stop = { v: false };
+        const writers = Array.from({ length: 8 }, (_, n) => writer(child.url, n, round, acked, stop));
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 350));
+        child.proc.kill('SIGKILL');
+        await new Promise((r) => child.proc.once('exit', r));
+        stop.v = true;
+        await Promise.all(writers);
+        checkFile(acked);
+        child = await start();
+        const newUsers = [...acked.users.keys()].filter((e) => !before.has(e));
+        await checkApi(child.url, acked, newUsers);
+        totalAcked = acked.keys.size + acked.revoked.size + acked.users.size;
+      }
       child.proc.kill('SIGKILL');
-      await new Promise((r) => child.proc.once('exit', r));
-      stop.v = true;
-      await Promise.all(writers);
-      checkFile(acked);
-      child = await start();
-      const newUsers = [...acked.users.keys()].filter((e) => !before.has(e));
-      await checkApi(child.url, acked, newUsers);
-      totalAcked = acked.keys.size + acked.revoked.size + acked.users.size;
-    }
-    child.proc.kill('SIGKILL');
-    // The loop must have done real work: many acknowledged writes, some in every category.
-    expect(acked.keys.size).toBeGreaterThan(ROUNDS * 3);
-    expect(acked.revoked.size).toBeGreaterThan(0);
-    expect(acked.users.size).toBeGreaterThan(0);
-    expect(totalAcked).toBeGreaterThan(ROUNDS * 10);
-  });
+      // The loop must have done real work: many acknowledged writes, some in every category.
+      expect(acked.keys.size).toBeGreaterThan(ROUNDS * 3);
+      expect(acked.revoked.size).toBeGreaterThan(0);
+      expect(acked.users.size).toBeGreaterThan(0);
+      expect(totalAcked).toBeGreaterThan(ROUNDS * 10);
+    },
+  );
 });
