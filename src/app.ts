@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import './http/request-context.js';
 import type { AppDeps } from './deps.js';
 import { allHandlers } from './api/handlers.js';
+import { payproviderPages } from './api/payprovider/page.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { responseCache } from './http/response-cache.js';
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(selectWorld);
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
+  app.use(payproviderPages());
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(resolvePrincipal(deps.jwtSecret));
   // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).

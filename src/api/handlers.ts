@@ -4,6 +4,11 @@ import { authHandlers } from './auth/handlers.js';
 import { apiKeyHandlers } from './settings/handlers.js';
 import { walletHandlers } from './wallet/handlers.js';
 import { sandboxHandlers } from './sandbox/handlers.js';
+import { cartHandlers } from './cart/handlers.js';
+import { checkoutHandlers } from './checkout/handlers.js';
+import { moneyControlHandlers } from './money-control/handlers.js';
+import { orderHandlers } from './orders/handlers.js';
+import { subscriptionHandlers } from './subscriptions/handlers.js';
 
 export type Handlers = Record<string, RequestHandler>;
 
@@ -14,5 +19,10 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...apiKeyHandlers(deps),
     ...walletHandlers(deps),
     ...sandboxHandlers(deps),
+    ...checkoutHandlers(deps),
+    ...orderHandlers(deps),
+    ...subscriptionHandlers(deps),
+    ...cartHandlers(deps),
+    ...moneyControlHandlers(deps),
   };
 }

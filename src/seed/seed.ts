@@ -1,6 +1,7 @@
 import { emptyDb, type Db } from '../store/types.js';
 import { createSeedFaker, type SeedContext } from './context.js';
 import { seedTestAccounts } from './accounts.js';
+import { seedTestSubscriptions } from './subscriptions.js';
 
 export interface SeedOptions {
   seed: number;
@@ -9,7 +10,7 @@ export interface SeedOptions {
 }
 
 /** Seeders run in this order; each adds its part of the world. */
-const seeders: ((ctx: SeedContext) => void)[] = [seedTestAccounts];
+const seeders: ((ctx: SeedContext) => void)[] = [seedTestAccounts, seedTestSubscriptions];
 
 /** Builds a fresh world database. Same options, byte-identical result. */
 export function buildSeed(options: SeedOptions): Db {

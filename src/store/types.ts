@@ -126,6 +126,8 @@ export interface OrderItem {
   currency: string;
   /** Line total converted to USD cents. */
   line_total_cents: number;
+  /** Platform fee on this line (USD cents), kept from the seller's proceeds. */
+  platform_fee_cents?: number;
 }
 
 export interface OrderRecord {

@@ -1,13 +1,33 @@
 import type { AppDeps } from '../../deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../handlers.js';
+import { paginate, pageQuery } from '../orders/paginate.js';
 import { formatUsd } from './ledger.js';
+import { ratesNow } from './rates.js';
 
 export function walletHandlers(_deps: AppDeps): Handlers {
   return {
     getWalletBalance: (req, res) => {
       const user = req.world.store.db.users[userId(req)];
       res.json({ balance_cents: user.balance_cents, balance_usd: formatUsd(user.balance_cents) });
+    },
+    getExchangeRates: (req, res) => {
+      const table = ratesNow(req.world);
+      const rates: Record<string, { rate: number }> = {};
+      for (const [code, rate] of table.rates) rates[code] = { rate };
+      res.json({ base: 'USD', rates, updated_at: table.updatedAt });
+    },
+    listWalletTransactions: (req, res) => {
+      const owner = userId(req);
+      const { page, limit } = pageQuery(req);
+      const entries = req.world.store.db.ledger.filter((e) => e.user_id === owner).reverse();
+      const { items, pagination } = paginate(entries, page, limit);
+      const balance = req.world.store.db.users[owner].balance_cents;
+      res.json({
+        transactions: items.map(({ user_id: _u, ...entry }) => entry),
+        balance_cents: balance,
+        pagination,
+      });
     },
   };
 }

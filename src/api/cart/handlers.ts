@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import type { AppDeps } from '../../deps.js';
+import type { Handlers } from '../handlers.js';
+import { ratesNow } from '../wallet/rates.js';
+import { cartOwner, cartView, mergeGuestCart, removeCartItem, setCartItem } from './service.js';
+
+/** Applies a change to the caller's cart (after merging a guest cart sent alongside a user credential). */
+async function changeCart(
+  req: Request,
+  change?: (db: Parameters<typeof setCartItem>[0], owner: string) => void,
+) {
+  const world = req.world;
+  const owner = cartOwner(req.principal);
+  const now = world.clock.now();
+  const needsMerge = !!req.principal.user && !!req.principal.guest;
+  if (change || needsMerge) {
+    await world.store.commit((db) => {
+      // Check the change first, against the merged cart, so nothing is half-applied.
+      mergeGuestCart(db, req.principal, new Date(now).toISOString());
+      change?.(db, owner);
+    });
+  }
+  return cartView(world.store.db, owner, ratesNow(world), now);
+}
+
+export function cartHandlers(_deps: AppDeps): Handlers {
+  return {
+    getCart: async (req, res) => {
+      res.json(await changeCart(req));
+    },
+    setCartItem: async (req, res) => {
+      const body = req.body as { listingId: string; quantity: number };
+      res.json(await changeCart(req, (db, owner) => setCartItem(db, owner, body, req.world.clock.now())));
+    },
+    removeCartItem: async (req, res) => {
+      const listingId = req.params.listingId as string;
+      const at = req.world.clock.nowIso();
+      res.json(await changeCart(req, (db, owner) => removeCartItem(db, owner, listingId, at)));
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../deps.js';
+import { userId } from '../../http/auth.js';
+import type { Handlers } from '../handlers.js';
+import { baseUrlOf } from '../orders/paginate.js';
+import { ratesNow } from '../wallet/rates.js';
+import { checkout, type CheckoutInput } from './service.js';
+
+export function checkoutHandlers(deps: AppDeps): Handlers {
+  return {
+    checkout: async (req, res) => {
+      const world = req.world;
+      const ctx = {
+        buyerId: userId(req),
+        now: world.clock.now(),
+        rates: ratesNow(world),
+        feeBps: deps.config.platformFeeBps,
+        baseUrl: baseUrlOf(req),
+      };
+      const result = await world.store.commit((db) => checkout(db, req.body as CheckoutInput, ctx));
+      res.json(result);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { ApiError } from '../../http/errors.js';
+import type { Db, FeaturedPaymentMethod } from '../../store/types.js';
+import { approvalUrl, createPayment } from '../payprovider/service.js';
+import { postLedger } from '../wallet/ledger.js';
+import { currentFeatured, currentPlan } from '../subscriptions/plans.js';
+
+/** The price of featuring one listing: 1.00 USD (1 Credit-USD), interface §4.9. */
+export const FEATURED_PRICE_CENTS = 100;
+
+export interface FeaturedRequest {
+  userId: string;
+  /** The listing's id. It need not be in the store yet: nothing reads it until a payment is approved. */
+  listingId: string;
+  method: FeaturedPaymentMethod;
+  now: number;
+  /** Base of the absolute approvalUrl, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+}
+
+/** What to store on the listing, plus the payment outcome to answer with. */
+export interface FeaturedOutcome {
+  is_featured: boolean;
+  featured_payment_method: FeaturedPaymentMethod | null;
+  /** Cents taken from the wallet (credit_wallet paid at once). */
+  deducted?: number;
+  /** Set when the listing waits for a provider payment; approval features it. */
+  approvalUrl?: string;
+  paymentId?: string;
+}
+
+/** A listing becomes featured (called when its payment is approved; a vanished listing is skipped). */
+export function featureListing(db: Db, listingId: string, method: FeaturedPaymentMethod): void {
+  const listing = db.listings[listingId];
+  if (!listing) return;
+  listing.is_featured = true;
+  listing.featured_payment_method = method;
+}
+
+function bySubscription(db: Db, req: FeaturedRequest): FeaturedOutcome {
+  const plan = currentPlan(db, req.userId, req.now);
+  const used = currentFeatured(db, req.userId, req.now);
+  const limit = plan.limits.featuredListings;
+  if (limit === 0)
+    throw new ApiError(
+      403,
+      `Your ${plan.name} plan has no featured listing slots; subscribe to a plan or pay with credit_wallet or payprovider`,
+    );
+  if (used >= limit)
+    throw new ApiError(
+      403,
+      `All ${limit} featured listing slots of your ${plan.name} plan are in use; pay with credit_wallet or payprovider, or upgrade`,
+    );
+  return { is_featured: true, featured_payment_method: 'subscription' };
+}
+
+function byProvider(db: Db, req: FeaturedRequest): FeaturedOutcome {
+  const payment = createPayment(db, {
+    kind: 'featured',
+    userId: req.userId,
+    amountCents: FEATURED_PRICE_CENTS,
+    reference: req.listingId,
+    description: `Featured placement of listing ${req.listingId}`,
+    now: req.now,
+  });
+  return {
+    is_featured: false,
+    featured_payment_method: null,
+    approvalUrl: approvalUrl(req.baseUrl, payment.id),
+    paymentId: payment.id,
+  };
+}
+
+/**
+ * Charges for featuring a listing (interface §4.9, SANDBOX.md featured payment). subscription:
+ * a free slot while usage < the plan's limit, else 403; credit_wallet: 100 cents from the wallet,
+ * or a provider payment when the balance is short; payprovider: always a provider payment. Throws
+ * before changing anything, so a caller can run it inside its own mutation before storing the listing.
+ */
+export function chargeFeatured(db: Db, req: FeaturedRequest): FeaturedOutcome {
+  if (!db.users[req.userId]) throw new ApiError(404, `User not found: ${req.userId}`);
+  if (req.method === 'subscription') return bySubscription(db, req);
+  if (req.method === 'credit_wallet' && db.users[req.userId].balance_cents >= FEATURED_PRICE_CENTS) {
+    postLedger(db, {
+      userId: req.userId,
+      amountCents: -FEATURED_PRICE_CENTS,
+      kind: 'featured',
+      reference: req.listingId,
+      description: `Featured placement of listing ${req.listingId}`,
+      at: new Date(req.now).toISOString(),
+    });
+    return { is_featured: true, featured_payment_method: 'credit_wallet', deducted: FEATURED_PRICE_CENTS };
+  }
+  return byProvider(db, req);
+}

@@ -1,0 +1,42 @@
+import type { AppDeps } from '../../deps.js';
+import { userId } from '../../http/auth.js';
+import { ApiError } from '../../http/errors.js';
+import type { OrderRecord } from '../../store/types.js';
+import type { Handlers } from '../handlers.js';
+import { sweepExpired } from '../payprovider/settle.js';
+import { paginate, pageQuery } from './paginate.js';
+
+/** Newest first; orders created in the same millisecond keep their creation order, reversed. */
+export function newestFirst(orders: Record<string, OrderRecord>): OrderRecord[] {
+  return Object.values(orders).reverse();
+}
+
+function involves(order: OrderRecord, user: string, role: 'buyer' | 'seller'): boolean {
+  return role === 'buyer' ? order.buyer_id === user : order.items.some((i) => i.seller_id === user);
+}
+
+export function orderHandlers(_deps: AppDeps): Handlers {
+  return {
+    listOrders: async (req, res) => {
+      await sweepExpired(req.world);
+      const user = userId(req);
+      const role = (req.query.role as 'buyer' | 'seller' | undefined) ?? 'buyer';
+      const status = req.query.status as string | undefined;
+      const mine = newestFirst(req.world.store.db.orders).filter(
+        (o) => involves(o, user, role) && (status === undefined || o.status === status),
+      );
+      const { page, limit } = pageQuery(req);
+      const { items, pagination } = paginate(mine, page, limit);
+      res.json({ orders: items, pagination });
+    },
+    getOrder: async (req, res) => {
+      await sweepExpired(req.world);
+      const user = userId(req);
+      const order = req.world.store.db.orders[req.params.id as string];
+      // Someone else's order is indistinguishable from a missing one.
+      if (!order || !(involves(order, user, 'buyer') || involves(order, user, 'seller')))
+        throw new ApiError(404, 'Order not found');
+      res.json(order);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { AppDeps } from '../../deps.js';
+import { userId } from '../../http/auth.js';
+import type { Handlers } from '../handlers.js';
+import { baseUrlOf } from '../orders/paginate.js';
+import { ratesNow } from '../wallet/rates.js';
+import { activeSubscription, currentFeatured, currentPlan, plans } from './plans.js';
+import { subscribe, type SubscribeInput } from './service.js';
+
+export function subscriptionHandlers(_deps: AppDeps): Handlers {
+  return {
+    listPlans: (_req, res) => {
+      res.json({ plans: plans() });
+    },
+    getMyPlan: (req, res) => {
+      const user = userId(req);
+      const { db } = req.world.store;
+      const now = req.world.clock.now();
+      const plan = currentPlan(db, user, now);
+      const sub = activeSubscription(db, user, now);
+      res.json({
+        plan_name: plan.id,
+        limits: { featuredListings: plan.limits.featuredListings },
+        usage: { currentFeatured: currentFeatured(db, user, now) },
+        billing_cycle: sub?.billing_cycle ?? null,
+        started_at: sub?.started_at ?? null,
+        expires_at: sub?.expires_at ?? null,
+      });
+    },
+    subscribe: async (req, res) => {
+      const world = req.world;
+      const ctx = {
+        userId: userId(req),
+        now: world.clock.now(),
+        rates: ratesNow(world),
+        baseUrl: baseUrlOf(req),
+      };
+      const result = await world.store.commit((db) => subscribe(db, req.body as SubscribeInput, ctx));
+      res.json(result);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { findUserByEmail } from '../../src/api/auth/service.js';
+import { newId } from '../../src/ids.js';
+import type { ListingRecord } from '../../src/store/types.js';
+import { accounts, type TestSandbox } from '../helpers/sandbox.js';
+
+/** `Authorization` header value for a test account's API key. */
+export const keyOf = (who: keyof typeof accounts): string => `Bearer ${accounts[who].apiKey}`;
+
+export function userIdOf(sb: TestSandbox, email: string): string {
+  const user = findUserByEmail(sb.world.store.db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+export const balanceOf = (sb: TestSandbox, email: string): number =>
+  findUserByEmail(sb.world.store.db, email)!.balance_cents;
+
+/**
+ * Puts a listing straight into the world (the catalog, which creates listings over HTTP, lives in
+ * another branch). Defaults: a 10.00 USD mall item of the seller test account, 5 in stock, 2 weeks.
+ */
+export function addListing(sb: TestSandbox, overrides: Partial<ListingRecord> = {}): ListingRecord {
+  return sb.world.store.mutate((db) => {
+    const id = newId(db);
+    const listing: ListingRecord = {
+      id,
+      seller_id: findUserByEmail(db, accounts.seller.email)!.id,
+      store_slug: 'sandbox-seller',
+      type: 'mall',
+      title: `Test item ${id.slice(0, 8)}`,
+      description: null,
+      category: 'electronics',
+      price_cents: 1000,
+      currency: 'USD',
+      accepted_currencies: ['USD'],
+      quantity_available: 5,
+      duration: '2weeks',
+      location_city: null,
+      location_country: null,
+      lat: null,
+      lng: null,
+      images: [],
+      is_featured: false,
+      featured_payment_method: null,
+      created_at: sb.world.clock.nowIso(),
+      ...overrides,
+    };
+    db.listings[id] = listing;
+    return listing;
+  });
+}
+
+/** The ledger entries of a user sum to their balance (the ledger's invariant). */
+export function ledgerSum(sb: TestSandbox, email: string): number {
+  const id = userIdOf(sb, email);
+  return sb.world.store.db.ledger.filter((e) => e.user_id === id).reduce((s, e) => s + e.amount_cents, 0);
+}
+
+/** Freezes the sandbox clock so amounts computed from rates cannot move mid-test. */
+export async function freeze(sb: TestSandbox): Promise<void> {
+  await sb.http.post('/__sandbox/clock').send({ freeze: true });
+}
