@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { pino } from 'pino';
 import { helpText, parseCli, UsageError } from './cli/args.js';
+import { createLogger } from './logger.js';
 import { startServer } from './server.js';
 import { StoreFileError } from './store/file-adapter.js';
 import { VERSION } from './version.js';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (parsed.help) return void process.stdout.write(helpText() + '\n');
   if (parsed.version) return void process.stdout.write(VERSION + '\n');
   const { config } = parsed;
-  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const log = createLogger(process.env.LOG_LEVEL ?? 'info');
   let running;
   try {
     running = await startServer(config, log);
