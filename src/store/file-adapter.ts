@@ -37,11 +37,16 @@ export class CompactJsonFile<T> implements Adapter<T> {
   }
 
   async writeText(text: string): Promise<void> {
+    await this.writeChunks([Buffer.from(text, 'utf8')]);
+  }
+
+  /** Writes the file's new content given as consecutive pieces (atomically, fsynced). */
+  async writeChunks(chunks: Buffer[]): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const handle = await open(tmp, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
       await handle.sync();
     } finally {
       await handle.close();
@@ -52,7 +57,7 @@ export class CompactJsonFile<T> implements Adapter<T> {
 }
 
 /** fsync a directory (makes a rename in it durable); platforms that cannot open one skip it. */
-async function syncDirectory(path: string): Promise<void> {
+export async function syncDirectory(path: string): Promise<void> {
   let handle;
   try {
     handle = await open(path, 'r');
