@@ -35,19 +35,15 @@ function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
 }
 
-async function references(pageFile: string): Promise<{ bare: Load; express: Load }> {
+/** Starts the reference servers (one child) on the page bytes; `stop` ends them. */
+async function references(pageFile: string) {
   const ref = await startChild(
     ['--import', 'tsx', 'bench/reference-servers.ts', pageFile],
     /reference ready at (http:\/\/\S+ http:\/\/\S+)/,
   );
   const [bareUrl, expressUrl] = ref.url.split(' ');
-  try {
-    const bare = await load({ url: `${bareUrl}/api/shop/listings`, connections, durationS });
-    const express = await load({ url: `${expressUrl}/api/shop/listings`, connections, durationS });
-    return { bare, express };
-  } finally {
-    await stopChild(ref);
-  }
+  const run = (url: string) => load({ url: `${url}/api/shop/listings`, connections, durationS });
+  return { bare: () => run(bareUrl), express: () => run(expressUrl), stop: () => stopChild(ref) };
 }
 
 async function measureSize(listings: number): Promise<SizeResult> {
@@ -65,8 +61,22 @@ async function measureSize(listings: number): Promise<SizeResult> {
       pageFile,
       page.status === 200 ? page.text : JSON.stringify({ listings: [], pagination: {} }),
     );
-    log(`${listings} listings: endpoints`);
-    const endpoints = await measureEndpoints(fresh.url, connections, durationS);
+    // The references run right before and after the sandbox's endpoints, so all three see the
+    // same machine load (on a shared machine it drifts from minute to minute).
+    log(`${listings} listings: reference servers and endpoints`);
+    const ref = await references(pageFile);
+    let refs: SizeResult['refs'];
+    let endpoints: SizeResult['endpoints'];
+    try {
+      const bare = await ref.bare();
+      let express: Load | undefined;
+      endpoints = await measureEndpoints(fresh.url, connections, durationS, async () => {
+        express = await ref.express();
+      });
+      refs = { bare, express: express as Load };
+    } finally {
+      await ref.stop();
+    }
     log(`${listings} listings: durable writes`);
     const writes = await measureWrites(fresh.url, writeConnections, durationS);
     const rssMb = peakRssMb(fresh.pid);
@@ -76,8 +86,6 @@ async function measureSize(listings: number): Promise<SizeResult> {
     const again = await startChild(sandboxArgs(runtime, flags), SANDBOX_READY);
     const existingReadyMs = again.readyMs;
     await stopChild(again);
-    log(`${listings} listings: reference servers`);
-    const refs = await references(pageFile);
     return {
       listings,
       freshReadyMs: fresh.readyMs,

@@ -66,6 +66,8 @@ export async function measureEndpoints(
   base: string,
   connections: number,
   durationS: number,
+  /** Runs right after the listings page (the reference servers, under the same load). */
+  afterListingsPage: () => Promise<void> = async () => undefined,
 ): Promise<Record<EndpointName, Measured>> {
   const out = {} as Record<EndpointName, Measured>;
   const missing = (what: string) => ({ missing: `n/a (endpoint missing: ${what})` });
@@ -74,6 +76,7 @@ export async function measureEndpoints(
   const run = (path: string) => load({ url: base + path, connections, durationS });
 
   out['listings page'] = listingsOk ? await run('/api/shop/listings') : missing('GET /api/shop/listings');
+  await afterListingsPage();
   out['q search'] = listingsOk
     ? await run(`/api/shop/listings?q=${encodeURIComponent(word)}`)
     : missing('GET /api/shop/listings');

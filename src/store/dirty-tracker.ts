@@ -1,15 +1,30 @@
+/** What changed since the last flush: whole top-level values, and single records of keyed collections. */
+export interface Changes {
+  /** Everything (a new database, or after a failed write). */
+  all: boolean;
+  /** Top-level keys to write whole (arrays, `meta`, replaced collections). */
+  whole: Set<string>;
+  /** Keyed collection → ids of the records reached. */
+  records: Map<string, Set<string>>;
+}
+
+const isKeyed = (key: string, value: unknown) =>
+  key !== 'meta' && typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Tracks which top-level collections of an object were reached since the last `take()`: code that
- * may change the data gets `view()`, a proxy that marks every top-level property read or written
- * through it (reads count: a read may hand out a collection that is then changed in place).
+ * Tracks what code that may change the data reached since the last `take()`. `view()` is a proxy:
+ * a top-level array or `meta` reached is written whole; a keyed collection (`users`, `listings`,
+ * …) hands out a second proxy that marks each record reached by id, so a checkout that changes
+ * one listing journals that listing, not all of them. Reads count as reaching (a read may hand
+ * out a record that is then changed in place); enumerating a collection reaches every record.
  */
 export class DirtyTracker<T extends object> {
-  private dirty = new Set<string>();
-  private all = true;
+  private changes: Changes = { all: true, whole: new Set(), records: new Map() };
   private proxy: T;
+  private collections = new WeakMap<object, object>();
 
   constructor(data: T) {
-    this.proxy = this.makeProxy(data);
+    this.proxy = this.makeRoot(data);
   }
 
   view(): T {
@@ -18,45 +33,61 @@ export class DirtyTracker<T extends object> {
 
   /** A whole new object: everything is dirty. */
   reset(data: T): void {
-    this.proxy = this.makeProxy(data);
-    this.all = true;
+    this.proxy = this.makeRoot(data);
+    this.collections = new WeakMap();
+    this.changes.all = true;
   }
 
   /** Everything is dirty (after a failed write, to be safe). */
   invalidate(): void {
-    this.all = true;
+    this.changes.all = true;
   }
 
-  /** The keys reached since the last call (or `all`), and starts afresh. */
-  take(): string[] | 'all' {
-    const result = this.all ? 'all' : [...this.dirty];
-    this.dirty.clear();
-    this.all = false;
-    return result;
+  /** What was reached since the last call; starts afresh. */
+  take(): Changes {
+    const taken = this.changes;
+    this.changes = { all: false, whole: new Set(), records: new Map() };
+    return taken;
   }
 
-  private makeProxy(data: T): T {
-    const mark = (key: string | symbol) => {
-      if (typeof key === 'string') this.dirty.add(key);
+  private makeRoot(data: T): T {
+    const whole = (key: string | symbol) => {
+      if (typeof key === 'string') this.changes.whole.add(key);
     };
     return new Proxy(data, {
-      get(target, key, receiver) {
-        mark(key);
-        return Reflect.get(target, key, receiver);
+      get: (target, key, receiver) => {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof key !== 'string') return value;
+        if (!isKeyed(key, value)) {
+          whole(key);
+          return value;
+        }
+        return this.collectionProxy(key, value as object);
       },
-      set(target, key, value, receiver) {
-        mark(key);
-        return Reflect.set(target, key, value, receiver);
-      },
-      defineProperty(target, key, descriptor) {
-        mark(key);
-        return Reflect.defineProperty(target, key, descriptor);
-      },
-      deleteProperty: (target, key) => {
-        // A removed collection cannot be replayed by overwriting keys: write a snapshot.
-        this.all = true;
-        return Reflect.deleteProperty(target, key);
-      },
+      set: (target, key, value, receiver) => (whole(key), Reflect.set(target, key, value, receiver)),
+      defineProperty: (target, key, d) => (whole(key), Reflect.defineProperty(target, key, d)),
+      getOwnPropertyDescriptor: (target, key) => (whole(key), Reflect.getOwnPropertyDescriptor(target, key)),
+      deleteProperty: (target, key) => ((this.changes.all = true), Reflect.deleteProperty(target, key)),
     });
+  }
+
+  private collectionProxy(name: string, collection: object): object {
+    let proxy = this.collections.get(collection);
+    if (proxy) return proxy;
+    const mark = (id: string | symbol) => {
+      if (typeof id !== 'string') return;
+      let ids = this.changes.records.get(name);
+      if (!ids) this.changes.records.set(name, (ids = new Set()));
+      ids.add(id);
+    };
+    proxy = new Proxy(collection, {
+      get: (target, id, receiver) => (mark(id), Reflect.get(target, id, receiver)),
+      set: (target, id, value, receiver) => (mark(id), Reflect.set(target, id, value, receiver)),
+      defineProperty: (target, id, d) => (mark(id), Reflect.defineProperty(target, id, d)),
+      getOwnPropertyDescriptor: (target, id) => (mark(id), Reflect.getOwnPropertyDescriptor(target, id)),
+      deleteProperty: (target, id) => (mark(id), Reflect.deleteProperty(target, id)),
+    });
+    this.collections.set(collection, proxy);
+    return proxy;
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CompactJsonFile, StoreFileError, syncDirectory } from './file-adapter.js';
+import type { Changes } from './dirty-tracker.js';
 import type { Db } from './types.js';
 
 /** A journal larger than this (and than the snapshot) is folded into a new snapshot. */
@@ -53,7 +54,7 @@ export class JournaledFile {
           `Journal ${this.journalPath} is damaged at line ${i + 1}; it was left untouched. ` +
             'Move it and the database file away, or start with --reset to rebuild from the seed.',
         );
-      Object.assign(db, entry);
+      applyEntry(db, entry as Entry);
     }
     return db;
   }
@@ -63,12 +64,10 @@ export class JournaledFile {
     return !this.handle || this.journalBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
   }
 
-  /** Appends the changed top-level collections and waits until they are on disk. */
-  async append(db: Db, keys: string[]): Promise<void> {
+  /** Appends what changed (whole values and single records) and waits until it is on disk. */
+  async append(db: Db, changes: Changes): Promise<void> {
     if (!this.handle) throw new Error('journal: append before the first snapshot');
-    const data = db as unknown as Record<string, unknown>;
-    const entry = JSON.stringify(Object.fromEntries(keys.filter((k) => k in data).map((k) => [k, data[k]])));
-    const bytes = Buffer.from(`${entry}\n`);
+    const bytes = Buffer.from(`${JSON.stringify(entryOf(db, changes))}\n`);
     await this.handle.write(bytes);
     await this.handle.datasync();
     this.journalBytes += bytes.length;
@@ -100,6 +99,45 @@ export class JournaledFile {
   async close(): Promise<void> {
     await this.handle?.close();
     this.handle = undefined;
+  }
+}
+
+/** One journal line: top-level values to replace, and records to set (`null`: delete). */
+type Entry = Record<string, unknown> & { $records?: Record<string, Record<string, unknown>> };
+
+function entryOf(db: Db, changes: Changes): Entry {
+  const data = db as unknown as Record<string, unknown>;
+  const entry: Entry = {};
+  for (const key of changes.whole) if (Object.hasOwn(data, key)) entry[key] = data[key];
+  for (const [name, ids] of changes.records) {
+    if (changes.whole.has(name) || !Object.hasOwn(data, name)) continue;
+    const collection = data[name] as Record<string, unknown>;
+    const records: Record<string, unknown> = {};
+    for (const id of ids) {
+      const value = Object.hasOwn(collection, id) ? collection[id] : null;
+      Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
+    }
+    (entry.$records ??= {})[name] = records;
+  }
+  return entry;
+}
+
+function applyEntry(db: Db, entry: Entry): void {
+  const data = db as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(entry)) if (key !== '$records') data[key] = value;
+  for (const [name, records] of Object.entries(entry.$records ?? {})) {
+    const collection = (data[name] ??= {}) as Record<string, unknown>;
+    for (const [id, value] of Object.entries(records)) {
+      if (value === null) {
+        if (Object.hasOwn(collection, id)) delete collection[id];
+      } else
+        Object.defineProperty(collection, id, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    }
   }
 }
 

@@ -133,9 +133,9 @@ class LowStore implements Store {
     } finally {
       this.mutating -= 1;
     }
-    const keys = this.tracker.take();
-    if (keys === 'all' || this.file.shouldCompact()) await this.file.compact(this.low.data);
-    else await this.file.append(this.low.data, keys);
+    const changes = this.tracker.take();
+    if (changes.all || this.file.shouldCompact()) await this.file.compact(this.low.data);
+    else await this.file.append(this.low.data, changes);
   }
 
   private settle(generation: number, err?: Error): void {

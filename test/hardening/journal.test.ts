@@ -32,6 +32,24 @@ describe('file store journal', () => {
     expect(JSON.stringify(reopened?.db)).toBe(JSON.stringify(store.db));
   });
 
+  it('journals single records of keyed collections, deletions included', async () => {
+    const path = fresh();
+    const store = await createFileStore(path, seed());
+    const [first, second] = Object.keys(store.db.users);
+    await store.commit((db) => {
+      db.users[first].full_name = 'Changed';
+      delete db.users[second];
+    });
+    const lines = readFileSync(`${path}.journal`, 'utf8').trim().split('\n');
+    const entry = JSON.parse(lines[1]) as { $records: { users: Record<string, unknown> } };
+    expect(Object.keys(entry)).toEqual(['$records']);
+    expect(Object.keys(entry.$records.users).sort()).toEqual([first, second].sort());
+    const reopened = await readFileStore(path);
+    expect(reopened?.users[first].full_name).toBe('Changed');
+    expect(reopened?.users[second]).toBeUndefined();
+    expect(JSON.stringify(reopened)).toBe(JSON.stringify(store.db));
+  });
+
   it('ignores a torn last line (never acknowledged) and a journal of an older snapshot', async () => {
     const path = fresh();
     const store = await createFileStore(path, seed());
