@@ -7,7 +7,7 @@ import { payproviderPages } from './api/payprovider/page.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { responseCache } from './http/response-cache.js';
-import { operations, SPEC_PATH } from './http/spec.js';
+import { operations, specForValidator } from './http/spec.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(responseCache((path) => path.startsWith('/api/')));
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: SPEC_PATH,
+      apiSpec: specForValidator() as never,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: deps.config.validateResponses,
       validateSecurity: false,
