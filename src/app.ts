@@ -7,7 +7,8 @@ import { payproviderPages } from './api/payprovider/page.js';
 import { applyDueExpiries } from './api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { operations, SPEC_PATH } from './http/spec.js';
+import { responseCache } from './http/response-cache.js';
+import { operations, specForValidator } from './http/spec.js';
 import { mountControlStage } from './controls/stage.js';
 import { scenarioEffects } from './scenarios/effects.js';
 import { integratorStage } from './integrator/pages.js';
@@ -41,9 +42,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(resolvePrincipal(deps.jwtSecret));
   // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).
   mountControlStage(app, deps);
+  // Stage: response cache lookup: after the stage above, before validation, so a repeat skips it.
+  app.use(responseCache((path) => path.startsWith('/api/')));
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: SPEC_PATH,
+      apiSpec: specForValidator() as never,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: deps.config.validateResponses,
       validateSecurity: false,

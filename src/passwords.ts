@@ -24,8 +24,16 @@ export async function hashPassword(password: string): Promise<string> {
   return format(salt, await scryptAsync(password, salt));
 }
 
-/** A valid hash of nothing anyone knows: login compares against it for unknown e-mails. */
-export const DUMMY_HASH = hashPasswordSync(randomBytes(16).toString('hex'), randomBytes(16));
+let dummy: string | undefined;
+
+/**
+ * A valid hash of nothing anyone knows: login compares against it for unknown e-mails. Made on
+ * first use, not at import, so start-up does not pay a synchronous scrypt.
+ */
+export function dummyHash(): string {
+  dummy ??= hashPasswordSync(randomBytes(16).toString('hex'), randomBytes(16));
+  return dummy;
+}
 
 /** Constant-time check; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { jwtSecretFor } from './secrets.js';
@@ -36,7 +37,9 @@ export async function startServer(
   };
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = answerClientErrors(
+      app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),
+    );
   });
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;

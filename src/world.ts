@@ -1,6 +1,6 @@
 import { createClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { freshDb, type SeedOptions } from './seed/seed.js';
+import type { SeedOptions } from './seed/seed.js';
 import { createFileStore, createMemoryStore, openFileStore, type Store } from './store/store.js';
 
 /**
@@ -16,6 +16,15 @@ export interface World {
   /** Back to the seed: data, clock (unfrozen, at the seed's start), and every extra's reset hook. */
   reset(): Promise<void>;
   onReset(hook: () => void): void;
+}
+
+/**
+ * The seeded database, loaded on demand: the seeders pull in faker, which costs start-up time a
+ * sandbox opening an existing data file does not need to pay.
+ */
+async function freshDb(options: SeedOptions) {
+  const { freshDb: build } = await import('./seed/seed.js');
+  return build(options);
 }
 
 export function seedOptionsOf(config: Config): SeedOptions {
@@ -35,7 +44,7 @@ export function makeWorld(id: string, store: Store, seedOptions: SeedOptions): W
     seedOptions,
     extras: new Map(),
     async reset() {
-      const db = freshDb(seedOptions);
+      const db = await freshDb(seedOptions);
       clock.freeze(false);
       clock.set(Date.parse(db.meta.clock.now));
       for (const hook of resetHooks) hook();
@@ -50,12 +59,12 @@ export async function openDefaultWorld(config: Config): Promise<{ world: World; 
   const seedOptions = seedOptionsOf(config);
   if (config.inMemory)
     return {
-      world: makeWorld('default', createMemoryStore(freshDb(seedOptions)), seedOptions),
+      world: makeWorld('default', createMemoryStore(await freshDb(seedOptions)), seedOptions),
       seeded: true,
     };
   const existing = config.reset ? null : await openFileStore(config.dataFile);
   if (existing) return { world: makeWorld('default', existing, seedOptions), seeded: false };
-  const store = await createFileStore(config.dataFile, freshDb(seedOptions));
+  const store = await createFileStore(config.dataFile, await freshDb(seedOptions));
   return { world: makeWorld('default', store, seedOptions), seeded: true };
 }
 

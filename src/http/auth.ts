@@ -111,7 +111,7 @@ export function enforceSecurity(security: string[], optional: boolean): RequestH
   const acceptsUser = security.some((s) => s !== 'guestToken');
   return (req, _res, next) => {
     const p = req.principal;
-    // An operation that takes no credential at all ignores whatever was sent.
+    // An operation that takes no credential at all ignores whatever was sent (its spec lists no 401).
     if (security.length === 0) return next();
     if (p.invalid) throw new ApiError(401, Messages.invalidToken);
     if (optional) return next();

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
 /** A failure with an HTTP status and the message sent as `{"error": message}`. */
 export class ApiError extends Error {
@@ -82,18 +82,32 @@ function messageFor(err: HttpishError, status: number, req: Request): string {
 export function errorHandler(log: (err: unknown, msg: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
-    if (err instanceof ApiError) {
-      res.set(err.headers).status(err.status).json({ error: err.message });
-      return;
+    try {
+      respond(err, req, res, log);
+    } catch (failure) {
+      // Sending the error failed itself (e.g. response validation in tests): still one shape.
+      log(failure, `error handler failed on ${req.method} ${req.originalUrl}`);
+      if (res.headersSent) return;
+      res.statusCode = 500;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ error: Messages.internal }));
     }
-    const e = (err ?? {}) as HttpishError;
-    const status = e.status ?? e.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      if (e.headers) res.set(e.headers);
-      res.status(status).json({ error: messageFor(e, status, req) });
-      return;
-    }
-    log(err, `unhandled error on ${req.method} ${req.originalUrl}`);
-    res.status(500).json({ error: Messages.internal });
   };
+}
+
+/** Sends one error as `{error}` with its status (4xx as given, anything else a logged 500). */
+function respond(err: unknown, req: Request, res: Response, log: (err: unknown, msg: string) => void): void {
+  if (err instanceof ApiError) {
+    res.set(err.headers).status(err.status).json({ error: err.message });
+    return;
+  }
+  const e = (err ?? {}) as HttpishError;
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (e.headers) res.set(e.headers);
+    res.status(status).json({ error: messageFor(e, status, req) });
+    return;
+  }
+  log(err, `unhandled error on ${req.method} ${req.originalUrl}`);
+  res.status(500).json({ error: Messages.internal });
 }

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -25,10 +28,36 @@ type SpecDoc = {
 
 let cached: SpecDoc | undefined;
 
-/** The parsed contract (read once per process). */
+/**
+ * The parsed contract (read once per process). Parsing the YAML takes about 300 ms, a large part
+ * of start-up, so the result is also kept as JSON in the temp directory under a hash of the
+ * text: later starts read that (2 ms). Any problem with the cache just means parsing again.
+ */
 export function loadSpec(): SpecDoc {
-  cached ??= parse(readFileSync(SPEC_PATH, 'utf8')) as SpecDoc;
+  if (cached) return cached;
+  const text = readFileSync(SPEC_PATH, 'utf8');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 24);
+  const cacheFile = join(tmpdir(), `marketplace-sandbox-spec-${hash}.json`);
+  try {
+    cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as SpecDoc;
+    return cached;
+  } catch {
+    // no cache yet, or unreadable: parse the YAML
+  }
+  cached = parse(text) as SpecDoc;
+  try {
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(cached));
+    renameSync(tmp, cacheFile);
+  } catch {
+    // a read-only temp directory only costs the parse next time
+  }
   return cached;
+}
+
+/** A private copy of the parsed contract for the request validator (it resolves refs in place). */
+export function specForValidator(): object {
+  return structuredClone(loadSpec());
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

@@ -1,4 +1,5 @@
-import { pino, type Logger } from 'pino';
+import { createLogger } from '../logger.js';
+import type { Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { UsageError } from '../cli/args.js';
 import type { Config } from '../config.js';
@@ -25,10 +26,11 @@ export function checkIntegratorConfig(config: Config): void {
 /** The CLI's logger: pretty or JSON lines on stdout; `--quiet` keeps warnings and errors only. */
 export function makeLogger(config: Config, stdoutIsTTY = Boolean(process.stdout.isTTY)): Logger {
   const level = config.quiet ? 'warn' : (process.env.LOG_LEVEL ?? 'info');
-  if (logFormatOf(config, stdoutIsTTY) === 'json') return pino({ level });
+  // Both formats go through createLogger, so credentials are redacted whatever the format.
+  if (logFormatOf(config, stdoutIsTTY) === 'json') return createLogger(level);
   // pino-pretty as a stream in this thread (not a worker transport): lines come out in order
   // with the ready line, and nothing is lost when the process exits right after logging.
-  return pino({ level }, pretty({ colorize: stdoutIsTTY, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
+  return createLogger(level, pretty({ colorize: stdoutIsTTY, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
 }
 
 /** Draws the seeding bar on stderr when more than 5000 listings are seeded, unless quiet. */

@@ -8,7 +8,8 @@ export class StoreFileError extends Error {}
 /**
  * A lowdb adapter for one JSON file: compact JSON (no pretty-printing, which costs time and
  * space at 100k listings), written to a temporary file, fsynced, then renamed over the old one,
- * so a crash at any moment leaves either the old or the new database, never a torn one.
+ * so a crash at any moment leaves either the old or the new database, never a torn one. The
+ * directory is fsynced after the rename, so the new name itself survives a power loss.
  */
 export class CompactJsonFile<T> implements Adapter<T> {
   constructor(readonly path: string) {}
@@ -36,15 +37,39 @@ export class CompactJsonFile<T> implements Adapter<T> {
   }
 
   async writeText(text: string): Promise<void> {
+    await this.writeChunks([Buffer.from(text, 'utf8')]);
+  }
+
+  /** Writes the file's new content given as consecutive pieces (atomically, fsynced). */
+  async writeChunks(chunks: Buffer[]): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const tmp = `${this.path}.${process.pid}.tmp`;
     const handle = await open(tmp, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(tmp, this.path);
+    await syncDirectory(dirname(this.path));
+  }
+}
+
+/** fsync a directory (makes a rename in it durable); platforms that cannot open one skip it. */
+export async function syncDirectory(path: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return;
+  }
+  try {
+    await handle.sync();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM') throw err;
+  } finally {
+    await handle.close();
   }
 }

@@ -1,12 +1,15 @@
 import { Low, Memory } from 'lowdb';
-import { CompactJsonFile } from './file-adapter.js';
+import { DirtyTracker } from './dirty-tracker.js';
+import { JournaledFile } from './journal.js';
 import type { Db } from './types.js';
 
 /**
  * One world's data. Reads go straight to `db`; every change goes through `mutate`, a synchronous
  * function, so no request can observe or leave a half-applied change. Persistence is coalesced
  * (group commit): `commit` applies the change at once and resolves when a flush that includes it
- * is on disk; many concurrent writes share one flush.
+ * is on disk; many concurrent writes share one flush. A file store journals only the top-level
+ * collections a change reached (journal.ts): inside `mutate`, reach records through the `db`
+ * argument or `store.db`, never through a record object kept from before the mutation.
  */
 export interface Store {
   readonly db: Db;
@@ -38,15 +41,21 @@ class LowStore implements Store {
   private writing = false;
   private waiters: Waiter[] = [];
   private hooks: ((db: Db) => void)[] = [];
+  private mutating = 0;
+  private readonly tracker?: DirtyTracker<Db>;
 
   constructor(
     private readonly low: Low<Db>,
     readonly kind: 'file' | 'memory',
     readonly location: string,
-  ) {}
+    private readonly file?: JournaledFile,
+  ) {
+    if (file) this.tracker = new DirtyTracker(low.data);
+  }
 
+  /** Inside a mutation, the tracking view (so changes made through `store.db` are seen too). */
   get db(): Db {
-    return this.low.data;
+    return this.mutating > 0 && this.tracker ? this.tracker.view() : this.low.data;
   }
 
   get version(): number {
@@ -54,9 +63,14 @@ class LowStore implements Store {
   }
 
   mutate<T>(change: (db: Db) => T): T {
-    const result = change(this.low.data);
-    this.generation += 1;
-    return result;
+    this.mutating += 1;
+    try {
+      const result = change(this.db);
+      this.generation += 1;
+      return result;
+    } finally {
+      this.mutating -= 1;
+    }
   }
 
   async commit<T>(change: (db: Db) => T): Promise<T> {
@@ -76,6 +90,7 @@ class LowStore implements Store {
 
   async replace(db: Db): Promise<void> {
     this.low.data = db;
+    this.tracker?.reset(db);
     this.generation += 1;
     await this.flush();
   }
@@ -90,10 +105,10 @@ class LowStore implements Store {
     try {
       while (this.durable < this.generation) {
         const generation = this.generation;
-        for (const hook of this.hooks) hook(this.low.data);
         try {
-          await this.low.write();
+          await this.write();
         } catch (err) {
+          this.tracker?.invalidate();
           this.settle(generation, err as Error);
           continue;
         }
@@ -103,6 +118,24 @@ class LowStore implements Store {
     } finally {
       this.writing = false;
     }
+  }
+
+  /** One flush: hooks, then a journal entry of the changed collections (or a snapshot), or lowdb. */
+  private async write(): Promise<void> {
+    if (!this.file || !this.tracker) {
+      for (const hook of this.hooks) hook(this.low.data);
+      await this.low.write();
+      return;
+    }
+    this.mutating += 1;
+    try {
+      for (const hook of this.hooks) hook(this.tracker.view());
+    } finally {
+      this.mutating -= 1;
+    }
+    const changes = this.tracker.take();
+    if (changes.all || this.file.shouldCompact()) await this.file.compact(this.low.data);
+    else await this.file.append(this.low.data, changes);
   }
 
   private settle(generation: number, err?: Error): void {
@@ -123,17 +156,23 @@ export function createMemoryStore(db: Db): Store {
   return new LowStore(low, 'memory', 'memory');
 }
 
-/** Opens the file if it exists; returns null when there is no file yet (the caller seeds). */
+/** Opens the file (snapshot + journal) if it exists; null when there is no file yet (the caller seeds). */
 export async function openFileStore(path: string): Promise<Store | null> {
-  const adapter = new CompactJsonFile<Db>(path);
-  const data = await adapter.read();
+  const file = new JournaledFile(path);
+  const data = await file.read();
   if (data === null) return null;
-  return new LowStore(new Low<Db>(adapter, data), 'file', path);
+  return new LowStore(new Low<Db>(new Memory<Db>(), data), 'file', path, file);
 }
 
 /** Creates the file from `db` (written and fsynced before this resolves). */
 export async function createFileStore(path: string, db: Db): Promise<Store> {
-  const adapter = new CompactJsonFile<Db>(path);
-  await adapter.write(db);
-  return new LowStore(new Low<Db>(adapter, db), 'file', path);
+  const file = new JournaledFile(path);
+  const store = new LowStore(new Low<Db>(new Memory<Db>(), db), 'file', path, file);
+  await store.replace(db);
+  return store;
+}
+
+/** What a file store holds on disk (snapshot + journal), for tools and tests. */
+export async function readFileStore(path: string): Promise<Db | null> {
+  return new JournaledFile(path).read();
 }

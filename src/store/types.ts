@@ -186,6 +186,8 @@ export interface DbMeta {
   /** Next id counter for uuidFor(seed, n). */
   next_id: number;
   clock: ClockState;
+  /** Identifies the file snapshot its journal (`<file>.journal`) continues (store/journal.ts). */
+  snapshot_id?: string;
 }
 
 export interface Db {

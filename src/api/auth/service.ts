@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../ids.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../passwords.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../passwords.js';
 import { referralCodeFor, sha256 } from '../../seed/accounts.js';
 import type { Db, UserRecord } from '../../store/types.js';
 import type { World } from '../../world.js';
@@ -81,7 +81,7 @@ export async function register(
 /** The user when the e-mail and password match; the same work is done for unknown e-mails. */
 export async function authenticate(world: World, email: string, password: string): Promise<UserRecord> {
   const user = findUserByEmail(world.store.db, email);
-  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.password_hash ?? dummyHash());
   if (!user || !ok) throw new ApiError(401, 'Invalid email or password');
   return user;
 }

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench [-- --quick] [--sizes 1000,10000] [--duration 5] [--connections 10] [--runtime tsx]`
+ * Starts the sandbox CLI as a separate process per catalogue size, loads it with autocannon,
+ * measures the reference servers on the same page bytes, and writes bench/results.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { peakRssMb, ROOT, sandboxArgs, SANDBOX_READY, startChild, stopChild } from './child.js';
+import { call, load, type Load } from './load.js';
+import { machine, renderResults, type SizeResult } from './report.js';
+import { measureEndpoints, measureWrites } from './scenarios.js';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    'write-connections': { type: 'string' },
+    runtime: { type: 'string', default: 'dist' },
+    out: { type: 'string', default: join(ROOT, 'bench', 'results.md') },
+  },
+});
+const quick = values.quick === true;
+const sizes = (values.sizes ?? (quick ? '1000,10000' : '1000,10000,100000')).split(',').map(Number);
+const durationS = Number(values.duration ?? (quick ? 2 : 5));
+const connections = Number(values.connections ?? 10);
+const writeConnections = Number(values['write-connections'] ?? 100);
+const runtime = values.runtime === 'tsx' ? 'tsx' : 'dist';
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+/** Starts the reference servers (one child) on the page bytes; `stop` ends them. */
+async function references(pageFile: string) {
+  const ref = await startChild(
+    ['--import', 'tsx', 'bench/reference-servers.ts', pageFile],
+    /reference ready at (http:\/\/\S+ http:\/\/\S+)/,
+  );
+  const [bareUrl, expressUrl] = ref.url.split(' ');
+  const run = (url: string) => load({ url: `${url}/api/shop/listings`, connections, durationS });
+  return { bare: () => run(bareUrl), express: () => run(expressUrl), stop: () => stopChild(ref) };
+}
+
+async function measureSize(listings: number): Promise<SizeResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  const dataFile = join(dir, 'db.json');
+  const flags = ['--data', dataFile, '--listings', String(listings), '--seed', '42'];
+  try {
+    log(`${listings} listings: fresh seed start`);
+    const fresh = await startChild(sandboxArgs(runtime, flags), SANDBOX_READY);
+    const firstStarted = performance.now();
+    const page = await call(fresh.url, 'GET', '/api/shop/listings');
+    const firstRequestMs = performance.now() - firstStarted;
+    const pageFile = join(dir, 'page.json');
+    writeFileSync(
+      pageFile,
+      page.status === 200 ? page.text : JSON.stringify({ listings: [], pagination: {} }),
+    );
+    // The references run right before and after the sandbox's endpoints, so all three see the
+    // same machine load (on a shared machine it drifts from minute to minute).
+    log(`${listings} listings: reference servers and endpoints`);
+    const ref = await references(pageFile);
+    let refs: SizeResult['refs'];
+    let endpoints: SizeResult['endpoints'];
+    try {
+      const bare = await ref.bare();
+      let express: Load | undefined;
+      endpoints = await measureEndpoints(fresh.url, connections, durationS, async () => {
+        express = await ref.express();
+      });
+      refs = { bare, express: express as Load };
+    } finally {
+      await ref.stop();
+    }
+    log(`${listings} listings: durable writes`);
+    const writes = await measureWrites(fresh.url, writeConnections, durationS);
+    const rssMb = peakRssMb(fresh.pid);
+    await stopChild(fresh);
+    const fileMb = statSync(dataFile).size / 1024 / 1024;
+    log(`${listings} listings: restart from the existing file`);
+    const again = await startChild(sandboxArgs(runtime, flags), SANDBOX_READY);
+    const existingReadyMs = again.readyMs;
+    await stopChild(again);
+    return {
+      listings,
+      freshReadyMs: fresh.readyMs,
+      existingReadyMs,
+      firstRequestMs,
+      fileMb,
+      rssMb,
+      pageBytes: page.status === 200 ? Buffer.byteLength(page.text) : null,
+      endpoints,
+      writes,
+      refs,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (runtime === 'dist') {
+    log('building dist/ (tsc -p tsconfig.build.json)');
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  const started = Date.now();
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(size));
+  const text = renderResults({
+    machine: machine(),
+    runtime,
+    quick,
+    durationS,
+    connections,
+    writeConnections,
+    totalS: (Date.now() - started) / 1000,
+    results,
+  });
+  writeFileSync(values.out as string, text);
+  process.stdout.write(text);
+  log(`written to ${values.out}`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

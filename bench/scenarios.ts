@@ -1,0 +1,135 @@
+import { operations } from '../src/http/spec.js';
+import { call, load, type Load } from './load.js';
+
+/** The measured endpoints; `n/a` when the operation is not in openapi.yaml of this tree. */
+export const ENDPOINTS = [
+  'listings page',
+  'q search',
+  'geo search',
+  'single listing',
+  'categories',
+  'login',
+  'checkout',
+] as const;
+export type EndpointName = (typeof ENDPOINTS)[number];
+export type Measured = Load | { missing: string };
+
+const BUYER = { email: 'buyer@sandbox.test', password: 'buyer-pass-123' };
+
+function has(method: string, path: string): boolean {
+  return operations().some((op) => op.method === method && op.path === path);
+}
+
+interface Listing {
+  id: string;
+  title?: string;
+  type?: string;
+  price_cents?: number;
+}
+
+/** Listing ids and a title word for the search, from the first pages of the catalogue. */
+async function sample(base: string): Promise<{ listings: Listing[]; word: string }> {
+  const listings: Listing[] = [];
+  for (let page = 1; page <= 6; page++) {
+    const res = await call(base, 'GET', `/api/shop/listings?limit=50&page=${page}`);
+    const batch = (res.json as { listings?: Listing[] } | null)?.listings ?? [];
+    listings.push(...batch);
+    if (batch.length < 50) break;
+  }
+  const words = (listings[0]?.title ?? 'chair').split(/\s+/).filter((w) => w.length > 3);
+  return { listings, word: (words[0] ?? 'chair').toLowerCase() };
+}
+
+async function checkoutBodies(
+  base: string,
+  listings: Listing[],
+): Promise<{ bodies: string[]; auth: string }> {
+  const login = await call(base, 'POST', '/api/auth/login', BUYER);
+  const token = (login.json as { token?: string } | null)?.token ?? '';
+  // Fund the buyer so checkout pays from the wallet (the money issue's control call).
+  await call(base, 'POST', `/__sandbox/wallets/${BUYER.email}/fund`, { amount_cents: 1_000_000_000 });
+  const buyable = listings.filter((l) => l.type === 'mall' || l.type === 'classifieds');
+  const bodies = buyable.map((l) =>
+    JSON.stringify({
+      cartItems: [{ listing_id: l.id, quantity: 1 }],
+      shippingAddress: { street: '1 Bench Street', city: 'Berlin', zip: '10115' },
+      deliveryMethod: 'shipping',
+      paymentMethod: 'credit_wallet',
+      shippingCostCents: 0,
+    }),
+  );
+  return { bodies, auth: `Bearer ${token}` };
+}
+
+/** Measures every endpoint against one running sandbox. */
+export async function measureEndpoints(
+  base: string,
+  connections: number,
+  durationS: number,
+  /** Runs right after the listings page (the reference servers, under the same load). */
+  afterListingsPage: () => Promise<void> = async () => undefined,
+): Promise<Record<EndpointName, Measured>> {
+  const out = {} as Record<EndpointName, Measured>;
+  const missing = (what: string) => ({ missing: `n/a (endpoint missing: ${what})` });
+  const listingsOk = has('get', '/api/shop/listings');
+  const { listings, word } = listingsOk ? await sample(base) : { listings: [], word: 'chair' };
+  const run = (path: string) => load({ url: base + path, connections, durationS });
+
+  out['listings page'] = listingsOk ? await run('/api/shop/listings') : missing('GET /api/shop/listings');
+  await afterListingsPage();
+  out['q search'] = listingsOk
+    ? await run(`/api/shop/listings?q=${encodeURIComponent(word)}`)
+    : missing('GET /api/shop/listings');
+  out['geo search'] = listingsOk
+    ? await run('/api/shop/listings?lat=52.52&lng=13.405&radius=50')
+    : missing('GET /api/shop/listings');
+  out['single listing'] =
+    has('get', '/api/shop/listings/{id}') && listings[0]
+      ? await run(`/api/shop/listings/${listings[0].id}`)
+      : missing('GET /api/shop/listings/{id}');
+  out.categories = has('get', '/api/shop/categories')
+    ? await run('/api/shop/categories')
+    : missing('GET /api/shop/categories');
+  out.login = await load({
+    url: `${base}/api/auth/login`,
+    connections,
+    durationS,
+    method: 'POST',
+    body: JSON.stringify(BUYER),
+  });
+  if (has('post', '/api/shop/checkout') && listings.length > 0) {
+    const { bodies, auth } = await checkoutBodies(base, listings);
+    out.checkout = await load({
+      url: `${base}/api/shop/checkout`,
+      connections,
+      durationS,
+      method: 'POST',
+      bodies,
+      headers: { authorization: auth },
+    });
+  } else out.checkout = missing('POST /api/shop/checkout');
+  return out;
+}
+
+/** Acknowledged durable writes per second: each response waits for the group-commit flush. */
+export async function measureWrites(
+  base: string,
+  connections: number,
+  durationS: number,
+): Promise<Record<string, Load>> {
+  return {
+    'POST /__sandbox/clock {advance}': await load({
+      url: `${base}/__sandbox/clock`,
+      connections,
+      durationS,
+      method: 'POST',
+      body: JSON.stringify({ advance: 1 }),
+    }),
+    'POST /api/auth/guest': await load({
+      url: `${base}/api/auth/guest`,
+      connections,
+      durationS,
+      method: 'POST',
+    }),
+  };
+}

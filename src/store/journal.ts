@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CompactJsonFile, StoreFileError, syncDirectory } from './file-adapter.js';
+import type { Changes } from './dirty-tracker.js';
+import type { Db } from './types.js';
+
+/** A journal larger than this (and than the snapshot) is folded into a new snapshot. */
+export const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The file store's layout: `db.json`, a whole-database snapshot (always a complete, parsable
+ * database, written atomically), plus `db.json.journal`, an append-only list of the top-level
+ * collections each flush changed. A flush that touches a few collections appends one line and
+ * fdatasyncs it (kilobytes), instead of rewriting a file of many megabytes; once the journal
+ * outgrows the snapshot, the next flush writes a new snapshot and starts a new journal.
+ *
+ * The journal's first line names the snapshot it continues (`meta.snapshot_id`); a journal left
+ * from before a snapshot is ignored. A torn last line (a crash mid-append, never acknowledged)
+ * is ignored; any other unparsable line stops start-up with a message naming the file.
+ */
+export class JournaledFile {
+  readonly journalPath: string;
+  private readonly snapshot: CompactJsonFile<Db>;
+  private handle?: FileHandle;
+  private journalBytes = 0;
+  private snapshotBytes = 0;
+
+  constructor(readonly path: string) {
+    this.journalPath = `${path}.journal`;
+    this.snapshot = new CompactJsonFile<Db>(path);
+  }
+
+  /** The database as of the last acknowledged flush, or null when there is no file yet. */
+  async read(): Promise<Db | null> {
+    const db = await this.snapshot.read();
+    if (db === null) return null;
+    let text: string;
+    try {
+      text = await readFile(this.journalPath, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return db;
+      throw new StoreFileError(`Cannot read journal ${this.journalPath}: ${(err as Error).message}`);
+    }
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    const header = parseLine(lines[0] ?? '') as { snapshot?: string } | undefined;
+    if (!header || !db.meta.snapshot_id || header.snapshot !== db.meta.snapshot_id) return db;
+    for (let i = 1; i < lines.length; i++) {
+      const entry = parseLine(lines[i]);
+      if (entry === undefined && i === lines.length - 1) break;
+      if (entry === undefined || typeof entry !== 'object' || entry === null)
+        throw new StoreFileError(
+          `Journal ${this.journalPath} is damaged at line ${i + 1}; it was left untouched. ` +
+            'Move it and the database file away, or start with --reset to rebuild from the seed.',
+        );
+      applyEntry(db, entry as Entry);
+    }
+    return db;
+  }
+
+  /** True when the next flush should write a whole snapshot rather than append. */
+  shouldCompact(): boolean {
+    return !this.handle || this.journalBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
+  }
+
+  /** Appends what changed (whole values and single records) and waits until it is on disk. */
+  async append(db: Db, changes: Changes): Promise<void> {
+    if (!this.handle) throw new Error('journal: append before the first snapshot');
+    const bytes = Buffer.from(`${JSON.stringify(entryOf(db, changes))}\n`);
+    await this.handle.write(bytes);
+    await this.handle.datasync();
+    this.journalBytes += bytes.length;
+  }
+
+  /** Writes a new snapshot (atomically), then a fresh journal that continues it. */
+  async compact(db: Db): Promise<void> {
+    await this.handle?.close();
+    this.handle = undefined;
+    db.meta.snapshot_id = randomBytes(12).toString('hex');
+    const text = Buffer.from(JSON.stringify(db));
+    await this.snapshot.writeChunks([text]);
+    this.snapshotBytes = text.length;
+    const header = Buffer.from(`${JSON.stringify({ snapshot: db.meta.snapshot_id })}\n`);
+    const tmp = `${this.journalPath}.${process.pid}.tmp`;
+    const fresh = await open(tmp, 'w');
+    try {
+      await fresh.writeFile(header);
+      await fresh.sync();
+    } finally {
+      await fresh.close();
+    }
+    await rename(tmp, this.journalPath);
+    await syncDirectory(dirname(this.journalPath));
+    this.handle = await open(this.journalPath, 'a');
+    this.journalBytes = header.length;
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close();
+    this.handle = undefined;
+  }
+}
+
+/** One journal line: top-level values to replace, and records to set (`null`: delete). */
+type Entry = Record<string, unknown> & { $records?: Record<string, Record<string, unknown>> };
+
+function entryOf(db: Db, changes: Changes): Entry {
+  const data = db as unknown as Record<string, unknown>;
+  const entry: Entry = {};
+  for (const key of changes.whole) if (Object.hasOwn(data, key)) entry[key] = data[key];
+  for (const [name, ids] of changes.records) {
+    if (changes.whole.has(name) || !Object.hasOwn(data, name)) continue;
+    const collection = data[name] as Record<string, unknown>;
+    const records: Record<string, unknown> = {};
+    for (const id of ids) {
+      const value = Object.hasOwn(collection, id) ? collection[id] : null;
+      Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
+    }
+    (entry.$records ??= {})[name] = records;
+  }
+  return entry;
+}
+
+function applyEntry(db: Db, entry: Entry): void {
+  const data = db as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(entry)) if (key !== '$records') data[key] = value;
+  for (const [name, records] of Object.entries(entry.$records ?? {})) {
+    const collection = (data[name] ??= {}) as Record<string, unknown>;
+    for (const [id, value] of Object.entries(records)) {
+      if (value === null) {
+        if (Object.hasOwn(collection, id)) delete collection[id];
+      } else
+        Object.defineProperty(collection, id, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+    }
+  }
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}
