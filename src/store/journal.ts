@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CompactJsonFile, StoreFileError, syncDirectory } from './file-adapter.js';
 import type { Changes } from './dirty-tracker.js';
@@ -25,6 +24,7 @@ export class JournaledFile {
   private handle?: FileHandle;
   private journalBytes = 0;
   private snapshotBytes = 0;
+  private lastSnapshot = 0;
 
   constructor(readonly path: string) {
     this.journalPath = `${path}.journal`;
@@ -35,6 +35,7 @@ export class JournaledFile {
   async read(): Promise<Db | null> {
     const db = await this.snapshot.read();
     if (db === null) return null;
+    this.lastSnapshot = snapshotNumber(db);
     let text: string;
     try {
       text = await readFile(this.journalPath, 'utf8');
@@ -59,6 +60,14 @@ export class JournaledFile {
     return db;
   }
 
+  /**
+   * Removes the journal before a new database is created in this file (`--reset`, first start), so
+   * no journal of an earlier life can ever be applied to the new snapshot.
+   */
+  async discardJournal(): Promise<void> {
+    await rm(this.journalPath, { force: true });
+  }
+
   /** True when the next flush should write a whole snapshot rather than append. */
   shouldCompact(): boolean {
     return !this.handle || this.journalBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
@@ -77,7 +86,10 @@ export class JournaledFile {
   async compact(db: Db): Promise<void> {
     await this.handle?.close();
     this.handle = undefined;
-    db.meta.snapshot_id = randomBytes(12).toString('hex');
+    // Snapshot ids count up per file (deterministic: a fresh seed's file is byte-identical);
+    // a journal naming any other id was left over from before this snapshot and is ignored.
+    this.lastSnapshot = Math.max(this.lastSnapshot, snapshotNumber(db)) + 1;
+    db.meta.snapshot_id = String(this.lastSnapshot);
     const text = Buffer.from(JSON.stringify(db));
     await this.snapshot.writeChunks([text]);
     this.snapshotBytes = text.length;
@@ -147,4 +159,10 @@ function parseLine(line: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The snapshot's number (ids of older files that are not numbers count as 0). */
+function snapshotNumber(db: Db): number {
+  const n = Number(db.meta.snapshot_id);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
 }

@@ -167,6 +167,7 @@ export async function openFileStore(path: string): Promise<Store | null> {
 /** Creates the file from `db` (written and fsynced before this resolves). */
 export async function createFileStore(path: string, db: Db): Promise<Store> {
   const file = new JournaledFile(path);
+  await file.discardJournal();
   const store = new LowStore(new Low<Db>(new Memory<Db>(), db), 'file', path, file);
   await store.replace(db);
   return store;

@@ -45,7 +45,8 @@ export async function storedSandboxes(dir: string): Promise<StoredSandbox[]> {
     if (id === null) continue;
     const path = join(dir, name);
     const info = await stat(path).catch(() => null);
-    if (info?.isFile()) out.push({ id, path, bytes: info.size, modifiedMs: info.mtimeMs });
+    const journal = await fileBytes(journalOf(path));
+    if (info?.isFile()) out.push({ id, path, bytes: info.size + (journal ?? 0), modifiedMs: info.mtimeMs });
   }
   return out;
 }
@@ -56,15 +57,22 @@ export async function fileBytes(path: string): Promise<number | null> {
   return info ? info.size : null;
 }
 
-/** Removes a sandbox database (no error when it is already gone). */
+/** A file store keeps its recent writes in `<file>.journal` beside the snapshot (src/store/journal.ts). */
+const journalOf = (path: string) => `${path}.journal`;
+
+/** Removes a sandbox database and its journal (no error when they are already gone). */
 export async function removeSandboxFile(path: string): Promise<void> {
   await rm(path, { force: true });
+  await rm(journalOf(path), { force: true });
 }
 
-/** Moves an unreadable sandbox database aside (kept for inspection) so the sandbox can start again. */
+/** Moves an unreadable sandbox database (and its journal) aside, kept for inspection, so the sandbox can start again. */
 export async function moveAside(path: string, wallMs: number): Promise<string> {
   const aside = `${path}.unreadable-${wallMs}`;
   await rename(path, aside);
+  await rename(journalOf(path), journalOf(aside)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
   return aside;
 }
 

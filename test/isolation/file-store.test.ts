@@ -10,6 +10,9 @@ import { createWorldRegistry } from '../../src/worlds/registry.js';
 import { sandboxFileName, sandboxIdOfFileName } from '../../src/worlds/sandbox-files.js';
 import { makeSandbox } from '../helpers/sandbox.js';
 
+/** The files of a sandbox directory without the stores' journals (`<file>.journal`, see src/store/journal.ts). */
+const databases = async (dir: string) => (await readdir(dir)).filter((name) => !name.endsWith('.journal'));
+
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'sandbox-isolation-'));
@@ -53,7 +56,7 @@ describe('file-backed sandboxes', () => {
       .post('/__sandbox/clock')
       .set('X-Sandbox-Id', id)
       .send({ set: '2030-01-01T00:00:00.000Z', freeze: true });
-    expect(await readdir(sandboxes)).toEqual(['+job-+a.json']);
+    expect(await databases(sandboxes)).toEqual(['+job-+a.json']);
 
     const live = (await sb.http.get('/__sandbox/sandboxes')).body.sandboxes;
     expect(live[0]).toMatchObject({ id: 'default', store: 'file', bytes: expect.any(Number) });
@@ -77,7 +80,7 @@ describe('file-backed sandboxes', () => {
     const wall = { now: Date.parse('2026-11-22T10:00:00.000Z') };
     const { sb, sandboxes } = await fileSandbox(wall);
     await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'tmp').send(user);
-    expect(await readdir(sandboxes)).toEqual(['tmp.json']);
+    expect(await databases(sandboxes)).toEqual(['tmp.json']);
     expect((await sb.http.delete('/__sandbox').set('X-Sandbox-Id', 'tmp')).status).toBe(200);
     expect(await readdir(sandboxes)).toEqual([]);
     expect((await sb.http.get('/__sandbox/sandboxes')).body.sandboxes).toHaveLength(1);
@@ -91,7 +94,7 @@ describe('file-backed sandboxes', () => {
     await writeFile(join(sandboxes, 'broken.json'), '{not json');
     const res = await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'broken').send(user);
     expect(res.status).toBe(201);
-    expect((await readdir(sandboxes)).sort()).toEqual([
+    expect((await databases(sandboxes)).sort()).toEqual([
       'broken.json',
       `broken.json.unreadable-${wall.now}`,
       'other.json',
@@ -104,7 +107,7 @@ describe('file-backed sandboxes', () => {
     const first = await createWorldRegistry({ config, defaultWorld: (await openDefaultWorld(config)).world });
     await first.open('a');
     await first.open('b');
-    expect((await readdir(join(dir, 'sandboxes'))).sort()).toEqual(['a.json', 'b.json']);
+    expect((await databases(join(dir, 'sandboxes'))).sort()).toEqual(['a.json', 'b.json']);
     const again = makeConfig({ ...config, reset: true });
     const second = await createWorldRegistry({
       config: again,
@@ -138,6 +141,6 @@ describe('the server', () => {
     } finally {
       await running.close();
     }
-    expect((await readdir(join(dir, 'sandboxes'))).sort()).toEqual(['s1.json', 's2.json', 's3.json']);
+    expect((await databases(join(dir, 'sandboxes'))).sort()).toEqual(['s1.json', 's2.json', 's3.json']);
   });
 });
