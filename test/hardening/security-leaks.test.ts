@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../src/http/spec.js';
 import { createLogger } from '../../src/logger.js';
 import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -56,8 +55,7 @@ describe('T8 secrets are redacted in logs and the journal', () => {
     for (const secret of Object.values(SECRETS)) expect(out.text()).not.toContain(secret);
   });
 
-  const journal = operations().some((op) => op.path === '/__sandbox/requests' && op.method === 'get');
-  it.runIf(journal)('the request journal keeps no password, token or API key', async () => {
+  it('the request journal keeps no password, token or API key', async () => {
     const sb = await makeSandbox();
     const login = await sb.http
       .post('/api/auth/login')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, SandboxError, VERSION, type Sandbox } from '../../src/index.js';
-import { absent, skipReason } from './contract.js';
+import { skipReason } from './contract.js';
 
 describe('startSandbox: an in-process sandbox for test suites', () => {
   let sandbox: Sandbox;
@@ -57,13 +57,6 @@ describe('startSandbox: an in-process sandbox for test suites', () => {
       /^POST \/__sandbox\/clock: body.advance must be a positive duration/,
     );
   });
-
-  it.skipIf(absent('GET /__sandbox/scenarios').length === 0)(
-    'says plainly when this build has no scenarios API',
-    async () => {
-      await expect(sandbox.scenarios.list()).rejects.toThrow('(this sandbox build has no such call)');
-    },
-  );
 
   it.skipIf(
     skipReason('scenarios through startSandbox', 'GET /__sandbox/scenarios', 'DELETE /__sandbox/scenarios'),
