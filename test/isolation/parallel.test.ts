@@ -13,6 +13,48 @@ function client(sb: TestSandbox, id?: string) {
 }
 
 /**
+ * Money and scenarios inside one job: funding, a wallet checkout of a listing every world shares
+ * by id (same seed), and a counted sticky scenario. A shared world would show other jobs' stock,
+ * balances and switches.
+ */
+async function moneyAndScenarios(c: ReturnType<typeof client>): Promise<void> {
+  const buyer = `Bearer ${accounts.buyer.apiKey}`;
+  const broke = `Bearer ${accounts.broke.apiKey}`;
+  const fund = await c.post(`/__sandbox/wallets/${accounts.broke.email}/fund`, { amount_cents: 1234 });
+  expect(fund.status, JSON.stringify(fund.body)).toBe(200);
+  expect((await c.get('/api/wallet/balance').set('Authorization', broke)).body.balance_cents).toBe(1234);
+
+  const store = await c.get('/api/shop/stores/sandbox-seller?limit=50');
+  const listing = (store.body.listings as { id: string; quantity_available: number; price_cents: number }[])
+    .filter((l) => l.quantity_available >= 2 && l.price_cents > 0)
+    .sort((x, y) => x.id.localeCompare(y.id))[0];
+  const paid = await c
+    .post('/api/shop/checkout', {
+      cartItems: [{ listing_id: listing.id, quantity: 1 }],
+      deliveryMethod: 'pickup',
+      paymentMethod: 'credit_wallet',
+      shippingCostCents: 0,
+    })
+    .set('Authorization', buyer);
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  expect(paid.body.paymentMethod).toBe('credit_wallet');
+  const after = await c.get(`/api/shop/listings/${listing.id}`);
+  expect(after.body.quantity_available).toBe(listing.quantity_available - 1);
+  const balance = await c.get('/api/wallet/balance').set('Authorization', buyer);
+  expect(balance.body.balance_cents).toBe(100000 - (paid.body.deducted as number));
+
+  const sw = await c.post('/__sandbox/scenarios', {
+    name: 'server.error',
+    scope: { method: 'GET', path: '/api/shop/categories' },
+    count: 1,
+  });
+  expect(sw.status, JSON.stringify(sw.body)).toBe(201);
+  expectError(await c.get('/api/shop/categories'), 500, 'Internal server error');
+  expect((await c.get('/api/shop/categories')).status).toBe(200);
+  expect((await c.get('/__sandbox/scenarios')).body.scenarios).toHaveLength(0);
+}
+
+/**
  * One CI job, black-box: everything it asserts holds only if no other job shares its state.
  * The same e-mail in every job: a shared world would answer 409 to all but the first.
  */
@@ -39,6 +81,8 @@ async function job(sb: TestSandbox, id?: string): Promise<void> {
   });
   expect(reset.status).toBe(200);
   expect((await c.post('/api/auth/login', { email, password: 'second-pass-2' })).status).toBe(200);
+
+  await moneyAndScenarios(c);
 
   const before = Date.parse((await c.get('/__sandbox/clock')).body.now);
   await c.post('/__sandbox/clock', { advance: '25h', freeze: true });
