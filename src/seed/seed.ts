@@ -30,17 +30,26 @@ export function buildSeed(options: SeedOptions): Db {
 }
 
 const images = new Map<string, string>();
+const handedOut = new Set<string>();
+
+/** Above this many listings the seed image (tens of MB of text) is only kept once a second copy is asked for. */
+const LARGE_SEED_LISTINGS = 20_000;
 
 /**
  * A fresh copy of the seeded database. The seed is built once per process and options, then
- * kept as JSON text: a reset or a new world is a JSON.parse, not a reseed.
+ * kept as JSON text: a reset or a new world is a JSON.parse, not a reseed. The first copy is the
+ * built object itself (no second object graph at start-up); for a large seed the text is kept
+ * only from the second copy on, so a sandbox that is never reset does not hold it.
  */
 export function freshDb(options: SeedOptions): Db {
   const key = `${options.seed}:${options.listings}:${options.clockStart}`;
-  let image = images.get(key);
-  if (image === undefined) {
-    image = JSON.stringify(buildSeed(options));
-    images.set(key, image);
+  const image = images.get(key);
+  if (image !== undefined) return JSON.parse(image) as Db;
+  const db = buildSeed(options);
+  if (options.listings > LARGE_SEED_LISTINGS && !handedOut.has(key)) {
+    handedOut.add(key);
+    return db;
   }
-  return JSON.parse(image) as Db;
+  images.set(key, JSON.stringify(db));
+  return db;
 }
