@@ -57,7 +57,7 @@ export async function startServer(
           server.close(() => resolve());
           server.closeIdleConnections();
         });
-        await Promise.all(deps.worlds.all().map((w) => w.store.flush()));
+        await Promise.all(deps.worlds.all().map((w) => w.store.close()));
       })();
       return closing;
     },

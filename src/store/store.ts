@@ -27,6 +27,8 @@ export interface Store {
   replace(db: Db): Promise<void>;
   /** Called with the database just before each write (e.g. to record the clock). */
   onBeforeWrite(hook: (db: Db) => void): void;
+  /** Flushes, then releases the file handle (the journal); a later write reopens the file. */
+  close(): Promise<void>;
 }
 
 interface Waiter {
@@ -97,6 +99,11 @@ class LowStore implements Store {
 
   onBeforeWrite(hook: (db: Db) => void): void {
     this.hooks.push(hook);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.file?.close();
   }
 
   /** Writes until everything mutated is durable; each pass serves every waiter it covers. */

@@ -204,11 +204,13 @@ class Registry implements SandboxRegistry {
     const { store } = entry.world;
     try {
       if (deleteFile) {
-        await store.flush();
+        await store.close();
         if (store.kind === 'file') await removeSandboxFile(store.location);
       } else if (store.kind === 'file') {
         // An empty commit records the clock (the store writes it before every write).
         await store.commit(() => undefined);
+        // Release the journal's file handle: an evicted world is dropped, not reused.
+        await store.close();
       }
     } catch (err) {
       this.options.log?.error({ err, id: entry.world.id }, 'flushing an evicted sandbox failed');
