@@ -4,8 +4,8 @@ import { appliedScenarios } from '../scenarios/query.js';
 import { extra, type World } from '../world.js';
 import { redact, redactHeaders } from './redact.js';
 
-/** One recorded request (secrets redacted). */
-export interface JournalEntry {
+/** What the stored record and the served entry share. */
+interface JournalFields {
   id: string;
   at: string;
   method: string;
@@ -17,6 +17,10 @@ export interface JournalEntry {
   /** Scenarios applied, as in X-Sandbox-Scenario-Applied; null when none. */
   scenario: string | null;
   sandbox_id: string;
+}
+
+/** One recorded request (secrets redacted). */
+export interface JournalEntry extends JournalFields {
   request_headers: Record<string, string>;
   request_body: unknown;
   response_body: unknown;
@@ -29,16 +33,7 @@ const MAX_BODY_CHARS = 64 * 1024;
  * What is kept per request: references and raw text, redacted only when read, so recording costs
  * next to nothing on the request path (load tests run with the journal on).
  */
-export interface JournalRecord {
-  id: string;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  status: number | null;
-  duration_ms: number;
-  scenario: string | null;
-  sandbox_id: string;
+export interface JournalRecord extends JournalFields {
   headers: Record<string, unknown>;
   requestBody: unknown;
   responseText: string | undefined;

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../handlers.js';
-import { settleByScenario } from '../payprovider/scenario-outcome.js';
+import { commitPayment } from '../payprovider/scenario-outcome.js';
 import { baseUrlOf } from '../orders/paginate.js';
 import { ratesNow } from '../wallet/rates.js';
 import { forcesProvider } from './scenario-hook.js';
@@ -19,11 +19,7 @@ export function checkoutHandlers(deps: AppDeps): Handlers {
         baseUrl: baseUrlOf(req),
         forceProvider: forcesProvider(req),
       };
-      const result = await world.store.commit((db) => {
-        const outcome = checkout(db, req.body as CheckoutInput, ctx);
-        settleByScenario(req, db, outcome, ctx.now);
-        return outcome;
-      });
+      const result = await commitPayment(req, ctx.now, (db) => checkout(db, req.body as CheckoutInput, ctx));
       res.json(result);
     },
   };

@@ -15,3 +15,15 @@ export function settleByScenario(req: Request, db: Db, result: object, now: numb
   if (outcome === 'approve') approvePayment(db, paymentId, now);
   else if (outcome === 'cancel') cancelPayment(db, paymentId, now);
 }
+
+/**
+ * Runs a payment-creating mutation (checkout, subscribe) and, in the same mutation, lets the
+ * provider scenarios settle the payment it created; resolves once durable.
+ */
+export function commitPayment<T extends object>(req: Request, now: number, pay: (db: Db) => T): Promise<T> {
+  return req.world.store.commit((db) => {
+    const outcome = pay(db);
+    settleByScenario(req, db, outcome, now);
+    return outcome;
+  });
+}

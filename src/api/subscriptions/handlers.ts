@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../handlers.js';
-import { settleByScenario } from '../payprovider/scenario-outcome.js';
+import { commitPayment } from '../payprovider/scenario-outcome.js';
 import { baseUrlOf } from '../orders/paginate.js';
 import { forcesProvider } from '../checkout/scenario-hook.js';
 import { ratesNow } from '../wallet/rates.js';
@@ -37,11 +37,9 @@ export function subscriptionHandlers(_deps: AppDeps): Handlers {
         baseUrl: baseUrlOf(req),
         forceProvider: forcesProvider(req),
       };
-      const result = await world.store.commit((db) => {
-        const outcome = subscribe(db, req.body as SubscribeInput, ctx);
-        settleByScenario(req, db, outcome, ctx.now);
-        return outcome;
-      });
+      const result = await commitPayment(req, ctx.now, (db) =>
+        subscribe(db, req.body as SubscribeInput, ctx),
+      );
       res.json(result);
     },
   };
