@@ -20,6 +20,8 @@ export interface LoadOptions {
   body?: string;
   /** Bodies to rotate through, one per request (checkout over many listings). */
   bodies?: string[];
+  /** Paths (with query) to rotate through, one per request, replacing the URL's path. */
+  paths?: string[];
 }
 
 /** Runs autocannon against one URL. */
@@ -37,16 +39,21 @@ export async function load(opts: LoadOptions): Promise<Load> {
     headers,
     body: opts.body,
     timeout: 30,
-    requests: opts.bodies
-      ? [
-          {
-            setupRequest: (req) => {
-              const bodies = opts.bodies as string[];
-              return { ...req, body: bodies[next++ % bodies.length] };
+    requests:
+      opts.bodies || opts.paths
+        ? [
+            {
+              setupRequest: (req) => {
+                const n = next++;
+                return {
+                  ...req,
+                  ...(opts.bodies ? { body: opts.bodies[n % opts.bodies.length] } : {}),
+                  ...(opts.paths ? { path: opts.paths[n % opts.paths.length] } : {}),
+                };
+              },
             },
-          },
-        ]
-      : undefined,
+          ]
+        : undefined,
   });
   return {
     rps: result.requests.average,

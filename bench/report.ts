@@ -94,7 +94,8 @@ function targets(results: SizeResult[]): string[] {
     const ratio = page.rps / r10.refs.bare.rps;
     add('listings page at 10k ≥ 0.20 of bare node:http', f2(ratio), ratio >= 0.2);
   } else add('listings page at 10k ≥ 0.20 of bare node:http', 'n/a', null);
-  for (const name of ['q search', 'geo search'] as const) {
+  // Judged on searches the response cache cannot answer: each request a different URL.
+  for (const name of ['q search, uncached', 'geo search, uncached'] as const) {
     const m = r100?.endpoints[name];
     if (m && !('missing' in m)) add(`${name} p99 ≤ 20 ms at 100k`, `${m.p99} ms`, m.p99 <= 20);
     else add(`${name} p99 ≤ 20 ms at 100k`, 'n/a', null);

@@ -5,7 +5,9 @@ import { call, load, type Load } from './load.js';
 export const ENDPOINTS = [
   'listings page',
   'q search',
+  'q search, uncached',
   'geo search',
+  'geo search, uncached',
   'single listing',
   'categories',
   'login',
@@ -27,8 +29,32 @@ interface Listing {
   price_cents?: number;
 }
 
+/**
+ * URLs that each run a real search: the response cache keys on the whole URL, so no two of these
+ * share an entry (a repeated URL is answered from the cache, which the cached rows measure).
+ * Words come from the sampled titles; `limit` takes every value 1–100 for each word, so the set is
+ * far larger than a run's requests and the cache never answers.
+ */
+export function uncachedQueries(words: string[]): string[] {
+  const paths: string[] = [];
+  for (let limit = 1; limit <= 100; limit++)
+    for (const w of words) paths.push(`/api/shop/listings?q=${encodeURIComponent(w)}&limit=${limit}`);
+  return paths;
+}
+
+/** Geo searches around varied points (0.01° steps around Berlin, radius 50 km), each URL distinct. */
+export function uncachedGeo(count = 20_000): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const lat = (52.0 + (i % 100) * 0.01).toFixed(2);
+    const lng = (13.0 + Math.floor(i / 100) * 0.01).toFixed(2);
+    paths.push(`/api/shop/listings?lat=${lat}&lng=${lng}&radius=50`);
+  }
+  return paths;
+}
+
 /** Listing ids and a title word for the search, from the first pages of the catalogue. */
-async function sample(base: string): Promise<{ listings: Listing[]; word: string }> {
+async function sample(base: string): Promise<{ listings: Listing[]; word: string; words: string[] }> {
   const listings: Listing[] = [];
   for (let page = 1; page <= 6; page++) {
     const res = await call(base, 'GET', `/api/shop/listings?limit=50&page=${page}`);
@@ -36,8 +62,17 @@ async function sample(base: string): Promise<{ listings: Listing[]; word: string
     listings.push(...batch);
     if (batch.length < 50) break;
   }
-  const words = (listings[0]?.title ?? 'chair').split(/\s+/).filter((w) => w.length > 3);
-  return { listings, word: (words[0] ?? 'chair').toLowerCase() };
+  const titleWords = (title: string | undefined) =>
+    (title ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => /^[a-z]{4,}$/.test(w));
+  const words = [...new Set(listings.flatMap((l) => titleWords(l.title)))];
+  return {
+    listings,
+    word: titleWords(listings[0]?.title)[0] ?? 'chair',
+    words: words.length ? words : ['chair'],
+  };
 }
 
 async function checkoutBodies(
@@ -72,17 +107,24 @@ export async function measureEndpoints(
   const out = {} as Record<EndpointName, Measured>;
   const missing = (what: string) => ({ missing: `n/a (endpoint missing: ${what})` });
   const listingsOk = has('get', '/api/shop/listings');
-  const { listings, word } = listingsOk ? await sample(base) : { listings: [], word: 'chair' };
+  const { listings, word, words } = listingsOk
+    ? await sample(base)
+    : { listings: [], word: 'chair', words: ['chair'] };
   const run = (path: string) => load({ url: base + path, connections, durationS });
+  const rotate = (paths: string[]) => load({ url: base + paths[0], connections, durationS, paths });
 
   out['listings page'] = listingsOk ? await run('/api/shop/listings') : missing('GET /api/shop/listings');
   await afterListingsPage();
   out['q search'] = listingsOk
     ? await run(`/api/shop/listings?q=${encodeURIComponent(word)}`)
     : missing('GET /api/shop/listings');
+  out['q search, uncached'] = listingsOk
+    ? await rotate(uncachedQueries(words))
+    : missing('GET /api/shop/listings');
   out['geo search'] = listingsOk
     ? await run('/api/shop/listings?lat=52.52&lng=13.405&radius=50')
     : missing('GET /api/shop/listings');
+  out['geo search, uncached'] = listingsOk ? await rotate(uncachedGeo()) : missing('GET /api/shop/listings');
   out['single listing'] =
     has('get', '/api/shop/listings/{id}') && listings[0]
       ? await run(`/api/shop/listings/${listings[0].id}`)

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import './http/request-context.js';
@@ -7,6 +8,7 @@ import { payproviderPages } from './api/payprovider/page.js';
 import { applyDueExpiries } from './api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { fastReads } from './http/fast-read.js';
 import { responseCache } from './http/response-cache.js';
 import { operations, specForValidator } from './http/spec.js';
 import { mountControlStage } from './controls/stage.js';
@@ -14,6 +16,8 @@ import { scenarioEffects } from './scenarios/effects.js';
 import { integratorStage } from './integrator/pages.js';
 
 export const BODY_LIMIT = '1mb';
+
+type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknown) => void) => void;
 
 /** Paths served by the sandbox that are not part of the API contract (pages and assets). */
 export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
@@ -57,7 +61,6 @@ export function createApp(deps: AppDeps): Express {
   // Scenario effects run after validation passed: a scenario never bypasses request validation.
   app.use(scenarioEffects());
 
-  // Stage: response cache for repeated, already-validated reads.
   const handlers = allHandlers(deps);
   const router = express.Router();
   for (const op of operations()) {
@@ -68,5 +71,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler((err, msg) => deps.log.error({ err }, msg)));
+
+  // The hot read path (http/fast-read.ts) answers cached repeats before Express sets up the
+  // request; `app.handle` is what the app function, `app.listen` and a mounting app all call.
+  const fast = fastReads(deps);
+  const handled = app as unknown as { handle: FullPath };
+  const handle = handled.handle.bind(app);
+  handled.handle = (req, res, done) => {
+    if (!fast(req, res)) handle(req, res, done);
+  };
   return app;
 }

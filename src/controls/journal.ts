@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import { appliedScenarios } from '../scenarios/query.js';
@@ -137,7 +138,7 @@ function record(
     at,
     method: req.method,
     path: req.path,
-    query: { ...req.query },
+    query: { ...((res.locals.journalQuery as Record<string, unknown> | undefined) ?? req.query) },
     status: res.headersSent ? res.statusCode : null,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     scenario: appliedScenarios(req).join(', ') || null,
@@ -170,4 +171,36 @@ export function requestJournal(capacity: number): RequestHandler {
     res.once('close', finish);
     next();
   };
+}
+
+/**
+ * Records an answer of the fast read path (http/fast-read.ts): a GET without a body, answered 200
+ * from the response cache, with no scenario applied; the same record the full path makes.
+ */
+export function journalFastRead(
+  world: World,
+  capacity: number,
+  req: IncomingMessage,
+  path: string,
+  query: Record<string, unknown>,
+  at: string,
+  started: number,
+  body: string,
+): void {
+  if (capacity <= 0) return;
+  const journal = journalOf(world, capacity);
+  journal.add({
+    id: journal.nextId(),
+    at,
+    method: 'GET',
+    path,
+    query: { ...query },
+    status: 200,
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    scenario: null,
+    sandbox_id: world.id,
+    headers: { ...req.headers },
+    requestBody: undefined,
+    responseText: body.length > MAX_BODY_CHARS ? `[${body.length} characters, not kept]` : body,
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Store } from 'express-rate-limit';
 import type { Clock } from '../clock.js';
@@ -46,6 +47,9 @@ export class SandboxClockStore implements Store {
   }
 }
 
+/** The policy name in the `RateLimit` headers of the per-address limiter. */
+const addressPolicy = (limit: number) => `${limit}-per-minute`;
+
 function limiter(limit: number, store: Store, identifier: string): RequestHandler {
   return rateLimit({
     windowMs: RATE_LIMIT_WINDOW_MS,
@@ -65,6 +69,7 @@ function limiter(limit: number, store: Store, identifier: string): RequestHandle
 interface WorldLimiters {
   address: RequestHandler | null;
   apiKey: RequestHandler | null;
+  addressStore: SandboxClockStore;
 }
 
 function limitersOf(world: World, config: Config): WorldLimiters {
@@ -78,12 +83,13 @@ function limitersOf(world: World, config: Config): WorldLimiters {
     return {
       address:
         config.rateLimit > 0
-          ? limiter(config.rateLimit, addressStore, `${config.rateLimit}-per-minute`)
+          ? limiter(config.rateLimit, addressStore, addressPolicy(config.rateLimit))
           : null,
       apiKey:
         config.rateLimitApiKey > 0
           ? limiter(config.rateLimitApiKey, keyStore, `${config.rateLimitApiKey}-per-minute-api-key`)
           : null,
+      addressStore,
     };
   });
 }
@@ -101,4 +107,47 @@ export function rateLimiting(config: Config): RequestHandler {
     if (!chosen) return next();
     return chosen(req, res, next);
   };
+}
+
+/** express-rate-limit's partition key (`pk=`): the first 12 hex digits of the key's SHA-256, base64. */
+const partitionKeys = new Map<string, string>();
+function partitionKeyOf(key: string): string {
+  let pk = partitionKeys.get(key);
+  if (pk === undefined) {
+    pk = Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
+    if (partitionKeys.size >= 10_000) partitionKeys.clear();
+    partitionKeys.set(key, pk);
+  }
+  return pk;
+}
+
+/**
+ * Counts a request without an API key from `address` against the world's per-address limit,
+ * synchronously, for the fast read path (http/fast-read.ts): the same store and the same draft-8
+ * `RateLimit` / `RateLimit-Policy` headers express-rate-limit writes. Returns the headers to send,
+ * or undefined when the request is over the limit: nothing is then counted, and the full path
+ * counts it and answers the 429.
+ */
+export function countAddressHit(
+  world: World,
+  config: Config,
+  address: string,
+): [string, string][] | undefined {
+  if (config.rateLimit <= 0) return [];
+  const { addressStore } = limitersOf(world, config);
+  const key = ipKeyGenerator(address);
+  const { totalHits, resetTime } = addressStore.increment(key);
+  if (totalHits > config.rateLimit) {
+    addressStore.decrement(key);
+    return undefined;
+  }
+  const name = addressPolicy(config.rateLimit);
+  const resetS = Math.max(0, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
+  return [
+    ['RateLimit', `"${name}"; r=${config.rateLimit - totalHits}; t=${resetS}`],
+    [
+      'RateLimit-Policy',
+      `"${name}"; q=${config.rateLimit}; w=${RATE_LIMIT_WINDOW_MS / 1000}; pk=:${partitionKeyOf(key)}:`,
+    ],
+  ];
 }

@@ -1,4 +1,4 @@
-import { listSticky } from '../scenarios/state.js';
+import { scenarioState } from '../scenarios/state.js';
 import type { Request, RequestHandler, Response } from 'express';
 import { extra, type World } from '../world.js';
 
@@ -13,13 +13,23 @@ export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
  */
 export const RESPONSE_CACHE_TTL_MS = 1000;
 
-interface Entry {
+export interface CacheEntry {
   status: number;
+  /** The headers the handler set, by their names as written. */
   headers: Record<string, string | number | string[]>;
+  /** The body as sent, and its UTF-8 bytes (what the fast read path writes). */
   body: string;
+  bytes: Buffer;
+  /** The query as the handler saw it (validated, with defaults), for the journal of a fast answer. */
+  query: Record<string, unknown>;
   /** Sandbox time the entry was made. */
   at: number;
 }
+type Entry = CacheEntry;
+type RawNames = { getRawHeaderNames(): string[] };
+
+/** Memory an entry holds. */
+const sizeOf = (entry: Entry) => entry.body.length + entry.bytes.length;
 
 /** One world's cache: valid for one store version only. */
 export class ResponseCache {
@@ -54,9 +64,9 @@ export class ResponseCache {
     if (version !== this.version) this.clear(version);
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
-    if (entry.body.length > this.maxBytes) return;
+    if (sizeOf(entry) > this.maxBytes) return;
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += sizeOf(entry);
     for (const [k, e] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(k, e);
@@ -71,7 +81,7 @@ export class ResponseCache {
 
   private delete(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
   }
 }
 
@@ -86,7 +96,20 @@ export function responseCacheOf(world: World): ResponseCache {
 
 /** True when some sticky scenario is switched on in the world: its answers must not come from the cache. */
 export function hasStickyScenarios(world: World): boolean {
-  return listSticky(world).length > 0;
+  return scenarioState(world).switches.length > 0;
+}
+
+/**
+ * The cache key: everything besides the world's data that the answer depends on. Bodies hold
+ * absolute URLs (images), so the scheme and Host are part of it, as is the language.
+ */
+export function cacheKey(
+  protocol: string,
+  host: string | undefined,
+  lang: string | undefined,
+  url: string,
+): string {
+  return `${protocol}://${host ?? ''}\n${lang ?? ''}\n${url}`;
 }
 
 /** A request whose answer depends only on the URL and the world's data. */
@@ -104,7 +127,7 @@ function cacheable(req: Request, res: Response): boolean {
 }
 
 function keyOf(req: Request): string {
-  return `${req.headers['accept-language'] ?? ''}\n${req.originalUrl}`;
+  return cacheKey(req.protocol, req.headers.host, req.headers['accept-language'], req.url);
 }
 
 /**
@@ -123,17 +146,26 @@ export function responseCache(isCacheablePath: (path: string) => boolean): Reque
     const key = keyOf(req);
     const hit = cache.get(version, key, world.clock.now());
     if (hit) {
+      // The journal shows the query as validated, like the answer it was made for.
+      res.locals.journalQuery = hit.query;
       res.set(hit.headers);
-      res.status(hit.status).send(hit.body);
+      res.status(hit.status).send(hit.bytes);
       return;
     }
-    record(res, cache, version, key, world);
+    record(req, res, cache, version, key, world);
     next();
   };
 }
 
-function record(res: Response, cache: ResponseCache, version: number, key: string, world: World): void {
-  const before = new Set(Object.keys(res.getHeaders()));
+function record(
+  req: Request,
+  res: Response,
+  cache: ResponseCache,
+  version: number,
+  key: string,
+  world: World,
+): void {
+  const before = new Set(res.getHeaderNames());
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
     res.send = send;
@@ -146,10 +178,14 @@ function record(res: Response, cache: ResponseCache, version: number, key: strin
       res.getHeader('x-sandbox-scenario-applied') === undefined
     ) {
       const headers: Entry['headers'] = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (!before.has(name) && value !== undefined) headers[name] = value;
+      // outgoingMessage.getRawHeaderNames (Node ≥ 15.13) keeps the names as the handler wrote them.
+      for (const name of (res as unknown as RawNames).getRawHeaderNames()) {
+        const value = res.getHeader(name);
+        if (!before.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
       }
-      cache.set(version, key, { status: 200, headers, body, at: world.clock.now() });
+      const bytes = Buffer.from(body);
+      const query = { ...(req.query as Record<string, unknown>) };
+      cache.set(version, key, { status: 200, headers, body, bytes, query, at: world.clock.now() });
     }
     return send(body);
   };

@@ -77,6 +77,23 @@ class Registry implements SandboxRegistry {
     return entry.world;
   }
 
+  liveWorld(req: Pick<Request, 'headers'>): World | undefined {
+    let id: string;
+    try {
+      id = sandboxIdOf(req);
+    } catch {
+      return undefined;
+    }
+    return this.peek(id)?.world;
+  }
+
+  markUsed(world: World): void {
+    const entry = this.peek(world.id);
+    if (entry?.world !== world) return;
+    entry.lastUsed = this.wall();
+    entry.requests += 1;
+  }
+
   async open(id: string): Promise<World> {
     if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
     return (this.peek(id) ?? (await this.acquire(id))).world;

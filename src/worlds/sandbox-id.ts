@@ -25,7 +25,7 @@ export function isSandboxId(value: string): boolean {
  * the default world, where the job would see and change shared state.
  * @example sandboxIdOf(req) // 'ci-1234-unit' for `X-Sandbox-Id: ci-1234-unit`
  */
-export function sandboxIdOf(req: Request): string {
+export function sandboxIdOf(req: Pick<Request, 'headers'>): string {
   const raw = req.headers[SANDBOX_ID_HEADER.toLowerCase()];
   if (raw === undefined) return DEFAULT_SANDBOX_ID;
   const value = Array.isArray(raw) ? raw.join(', ') : raw;

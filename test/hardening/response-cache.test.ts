@@ -5,7 +5,14 @@ import { addSticky, removeSticky } from '../../src/scenarios/state.js';
 import { hasStickyScenarios, responseCache, ResponseCache } from '../../src/http/response-cache.js';
 import { makeSandbox } from '../helpers/sandbox.js';
 
-const entry = (body: string, at = 0) => ({ status: 200, headers: {}, body, at });
+const entry = (body: string, at = 0) => ({
+  status: 200,
+  headers: {},
+  body,
+  bytes: Buffer.from(body),
+  query: {},
+  at,
+});
 
 describe('ResponseCache', () => {
   it('serves an entry only for the version it was made for, within its time', () => {
@@ -46,7 +53,9 @@ describe('response cache middleware', () => {
       res.set('x-total', String(calls)).json({ n: calls, q: req.query.q ?? null });
     });
     a.get('/api/missing', (_req, res) => void res.status(404).json({ error: 'nope' }));
-    return { sb, http: supertest(a), calls: () => calls };
+    // supertest listens on a new port per request: a fixed Host keeps the key (and body) the same.
+    const agent = supertest.agent(a).set('host', 'sandbox.test');
+    return { sb, http: agent, calls: () => calls };
   }
 
   it('answers a repeat from the cache, with the handler’s headers, until a write', async () => {
@@ -92,8 +101,8 @@ describe('response cache middleware', () => {
   it('serves the same listings page bytes twice and a fresh one after a write', async () => {
     const sb = await makeSandbox();
     await sb.http.post('/__sandbox/clock').send({ freeze: true });
-    const a = await sb.http.get('/api/shop/listings?limit=5');
-    const b = await sb.http.get('/api/shop/listings?limit=5');
+    const a = await sb.http.get('/api/shop/listings?limit=5').set('host', 'sandbox.test');
+    const b = await sb.http.get('/api/shop/listings?limit=5').set('host', 'sandbox.test');
     expect(a.status).toBe(200);
     expect(b.text).toBe(a.text);
     const bad = await sb.http.get('/api/shop/listings?limit=500');

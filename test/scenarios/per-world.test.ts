@@ -23,6 +23,8 @@ function twoWorlds(overrides = {}) {
   const registry: WorldRegistry = {
     default: get('default'),
     resolve: (req: Request) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
+    liveWorld: (req) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
+    markUsed: () => undefined,
     all: () => [...worlds.values()],
   };
   const deps: AppDeps = {
