@@ -31,15 +31,27 @@ interface Listing {
 
 /**
  * URLs that each run a real search: the response cache keys on the whole URL, so no two of these
- * share an entry (a repeated URL is answered from the cache, which the cached rows measure).
- * Words come from the sampled titles; `limit` takes every value 1–100 for each word, so the set is
- * far larger than a run's requests and the cache never answers.
+ * share an entry (a repeated URL is answered from the cache, which the plain rows measure). Each
+ * is a `q` search for a title word with a `maxPrice` far above every price (10,000,000–10,000,999
+ * dollars), so it finds exactly what the plain search finds, with the default page size, and the
+ * set is far larger than a run's requests.
  */
 export function uncachedQueries(words: string[]): string[] {
   const paths: string[] = [];
-  for (let limit = 1; limit <= 100; limit++)
-    for (const w of words) paths.push(`/api/shop/listings?q=${encodeURIComponent(w)}&limit=${limit}`);
+  for (let k = 0; k < 1000; k++)
+    for (const w of words)
+      paths.push(`/api/shop/listings?q=${encodeURIComponent(w)}&maxPrice=${10_000_000 + k}`);
   return paths;
+}
+
+/** Checks that the uncached rows' `maxPrice` leaves the search's result as it is. */
+async function sameSearch(base: string, word: string): Promise<void> {
+  const total = async (path: string) =>
+    ((await call(base, 'GET', path)).json as { pagination?: { total?: number } } | null)?.pagination?.total;
+  const q = `/api/shop/listings?q=${encodeURIComponent(word)}`;
+  const [plain, capped] = [await total(q), await total(`${q}&maxPrice=10000000`)];
+  if (plain === undefined || plain !== capped)
+    throw new Error(`uncached q rows would not measure the plain search: total ${plain} vs ${capped}`);
 }
 
 /** Geo searches around varied points (0.01° steps around Berlin, radius 50 km), each URL distinct. */
@@ -118,6 +130,7 @@ export async function measureEndpoints(
   out['q search'] = listingsOk
     ? await run(`/api/shop/listings?q=${encodeURIComponent(word)}`)
     : missing('GET /api/shop/listings');
+  if (listingsOk) await sameSearch(base, word);
   out['q search, uncached'] = listingsOk
     ? await rotate(uncachedQueries(words))
     : missing('GET /api/shop/listings');

@@ -33,6 +33,16 @@ export class SearchIndex {
   literals: string[] = [];
   grid = new Map<string, number[]>();
   orders: Record<Sort, number[]> = { newest: [], price_low: [], price_high: [], ending_soon: [] };
+  /** Position → place in each order (a permutation): sorting candidates by it is a numeric sort. */
+  ranks: Record<Sort, Int32Array> = {
+    newest: new Int32Array(0),
+    price_low: new Int32Array(0),
+    price_high: new Int32Array(0),
+    ending_soon: new Int32Array(0),
+  };
+  /** Each order restricted to featured listings; rebuilt lazily when a featured flag changes. */
+  private featured: { stamp: number; orders: Partial<Record<Sort, number[]>> } = { stamp: -1, orders: {} };
+  private featuredStamp = 0;
   /** Small dictionaries: category, currency and store slug → code in the columns. */
   codes = {
     category: new Map<string, number>(),
@@ -63,11 +73,36 @@ export class SearchIndex {
   /** Re-reads quantity and featured flag of every record (they change through checkout and featuring). */
   private refreshLive(): void {
     const { qty, featured } = this.cols;
+    let changed = false;
     for (let i = 0; i < this.recs.length; i += 1) {
       const r = this.recs[i];
       qty[i] = r.quantity_available;
-      featured[i] = r.is_featured ? 1 : 0;
+      const flag = r.is_featured ? 1 : 0;
+      if (featured[i] !== flag) {
+        featured[i] = flag;
+        changed = true;
+      }
     }
+    if (changed) this.featuredStamp += 1;
+  }
+
+  /** The order's featured listings, in that order. */
+  featuredOrder(sort: Sort): number[] {
+    if (this.featured.stamp !== this.featuredStamp) this.featured = { stamp: this.featuredStamp, orders: {} };
+    let order = this.featured.orders[sort];
+    if (!order) {
+      const { featured } = this.cols;
+      order = this.orders[sort].filter((i) => featured[i] === 1);
+      this.featured.orders[sort] = order;
+    }
+    return order;
+  }
+
+  private rank(sort: Sort): void {
+    const order = this.orders[sort];
+    const rank = new Int32Array(order.length);
+    for (let k = 0; k < order.length; k += 1) rank[order[k]] = k;
+    this.ranks[sort] = rank;
   }
 
   code(kind: keyof SearchIndex['codes'], value: string | null): number {
@@ -100,7 +135,9 @@ export class SearchIndex {
       const cmp = this.comparator(sort);
       order.sort(cmp);
       this.orders[sort] = order;
+      this.rank(sort);
     }
+    this.featuredStamp += 1;
   }
 
   /** Orders by position: ties broken by newest, then id, so every order is total and stable. */
@@ -173,7 +210,9 @@ export class SearchIndex {
         else hi = mid;
       }
       order.splice(lo, 0, i);
+      this.rank(sort);
     }
+    this.featuredStamp += 1;
   }
 }
 

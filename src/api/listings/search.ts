@@ -64,46 +64,84 @@ function conceptsFor(prefix: string, index: SearchIndex, lex: Lexicon): Set<stri
   return concepts;
 }
 
+/** Sorted, distinct positions from a number of position lists. */
+function union(lists: ArrayLike<number>[]): Int32Array {
+  let size = 0;
+  for (const list of lists) size += list.length;
+  const all = new Int32Array(size);
+  let at = 0;
+  for (const list of lists) for (let k = 0; k < list.length; k += 1) all[at++] = list[k];
+  all.sort();
+  let out = 0;
+  for (let k = 0; k < all.length; k += 1) if (k === 0 || all[k] !== all[k - 1]) all[out++] = all[k];
+  return all.subarray(0, out);
+}
+
+/** Positions in both sorted lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] < b[j]) i += 1;
+    else if (a[i] > b[j]) j += 1;
+    else {
+      out[n++] = a[i];
+      i += 1;
+      j += 1;
+    }
+  }
+  return out.subarray(0, n);
+}
+
 /**
  * Positions matching every word of `q` (AND; a word matches the start of a word in any
- * language): a counter per listing is raised once per word it matches.
+ * language), sorted: per word the union of its concepts' postings, then the intersection.
  */
-function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): Uint8Array | undefined {
+function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): Int32Array | undefined {
   if (q === undefined) return undefined;
   const ws = queryWords(q, index, lex).slice(0, 32);
   if (ws.length === 0) return undefined;
-  const hits = new Uint8Array(index.recs.length);
-  ws.forEach((w, k) => {
+  let found: Int32Array | undefined;
+  for (const w of ws) {
+    const lists: number[][] = [];
     for (const c of conceptsFor(w, index, lex)) {
-      for (const i of index.postings.get(c) ?? []) if (hits[i] === k) hits[i] = k + 1;
+      const list = index.postings.get(c);
+      if (list) lists.push(list);
     }
-  });
-  for (let i = 0; i < hits.length; i += 1) hits[i] = hits[i] === ws.length ? 1 : 0;
-  return hits;
+    const matches = union(lists);
+    found = found === undefined ? matches : intersect(found, matches);
+    if (found.length === 0) break;
+  }
+  return found;
 }
 
 /** No point of a 1° cell is farther than this from the cell's centre (km, at the equator). */
 const CELL_HALF_DIAGONAL_KM = 80;
 
 /**
- * Listings within the radius. Cells (1° buckets; only the few with listings exist) are judged
- * by their centre first: a cell surely outside is skipped, one surely inside is taken whole,
- * and only the cells on the circle's edge check each listing.
+ * Listings within the radius, sorted. Cells (1° buckets; only the few with listings exist) are
+ * judged by their centre first: a cell surely outside is skipped, one surely inside is taken
+ * whole, and only the cells on the circle's edge check each listing.
  */
-function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Uint8Array | undefined {
+function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Int32Array | undefined {
   if (!geo) return undefined;
-  const mark = new Uint8Array(index.recs.length);
+  const lists: ArrayLike<number>[] = [];
   for (const [key, cell] of index.grid) {
     const [a, b] = key.split(':').map(Number);
     const d = distanceKm(geo.lat, geo.lng, (a + 0.5) * CELL_DEG, (b + 0.5) * CELL_DEG);
     if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
-    const whole = d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm;
+    if (d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm) {
+      lists.push(cell);
+      continue;
+    }
+    const inside: number[] = [];
     for (const i of cell) {
       const { lat, lng } = index.recs[i];
-      if (whole || distanceKm(geo.lat, geo.lng, lat as number, lng as number) <= geo.radiusKm) mark[i] = 1;
+      if (distanceKm(geo.lat, geo.lng, lat as number, lng as number) <= geo.radiusKm) inside.push(i);
     }
+    lists.push(inside);
   }
-  return mark;
+  return union(lists);
 }
 
 /** Whether a listing is shown at all: not past its duration and not sold out. */
@@ -129,58 +167,103 @@ function filterOf(index: SearchIndex, q: SearchQuery) {
   return f.currency === -1 || f.store === -1 ? null : f;
 }
 
-/**
- * When text or location leave few candidates, sorting just those beats scanning the whole
- * precomputed order; undefined means "scan the order".
- */
-function candidateOrder(
-  index: SearchIndex,
-  sort: Sort,
-  text?: Uint8Array,
-  near?: Uint8Array,
-): number[] | undefined {
-  if (!text && !near) return undefined;
-  const out: number[] = [];
-  const cap = index.recs.length / 16;
-  for (let i = 0; i < index.recs.length; i += 1) {
-    if ((text && !text[i]) || (near && !near[i])) continue;
-    out.push(i);
-    if (out.length > cap) return undefined;
-  }
-  return out.sort(index.comparator(sort));
+type Filter = NonNullable<ReturnType<typeof filterOf>>;
+
+/** Whether listing `i` is shown (not expired, not sold out) and passes the column filters. */
+function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): boolean {
+  if (c.expires[i] <= now || c.qty[i] <= 0) return false;
+  if ((f.type >= 0 && c.type[i] !== f.type) || (f.currency > 0 && c.currency[i] !== f.currency)) return false;
+  if ((f.store > 0 && c.store[i] !== f.store) || c.price[i] < f.min || c.price[i] > f.max) return false;
+  return f.categories === undefined || f.categories.has(c.category[i]);
+}
+
+/** The positions text and location allow (sorted), or undefined when the search has neither. */
+function candidates(query: SearchQuery, index: SearchIndex, lex: Lexicon): Int32Array | undefined {
+  const text = textMatches(query.q, index, lex);
+  if (text !== undefined && text.length === 0) return text;
+  const near = geoMatches(query.geo, index);
+  if (text === undefined) return near;
+  return near === undefined ? text : intersect(text, near);
 }
 
 /**
  * Runs a search over the index: featured listings first, then the chosen order; counts every
- * match and keeps only the requested page.
+ * match and builds only the requested page.
+ *
+ * 1. Text and location give sorted candidate positions from the postings and the grid (or every
+ *    position when the search has neither).
+ * 2. One pass over those, in position order, checks the column filters, counts the matches (the
+ *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
+ * 3. The page's featured part walks the order's featured listings, stopping at the page's end.
+ * 4. The rest comes from sorting the kept positions by their place in the order (a numeric sort)
+ *    when they are few, or else from walking the order until the page is full, which is short
+ *    because matches are then dense.
  */
 export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon = lexicon()): SearchResult {
-  const text = textMatches(query.q, index, lex);
-  const near = geoMatches(query.geo, index);
   const f = filterOf(index, query);
   if (!f) return { items: [], total: 0 };
-  const order = candidateOrder(index, query.sort, text, near) ?? index.orders[query.sort];
-  const { featured, type, category, currency, store, price, expires, qty } = index.cols;
+  const cand = candidates(query, index, lex);
+  const c = index.cols;
+  const { featured } = c;
   const now = query.now;
+  const n = index.recs.length;
+  const split = query.featuredFirst !== false;
+  const cap = n / 16;
+  let total = 0;
+  let featuredTotal = 0;
+  let kept: number[] | undefined = [];
+  const count = (i: number) => {
+    if (!passes(c, f, now, i)) return;
+    total += 1;
+    if (split && featured[i] === 1) featuredTotal += 1;
+    else if (kept !== undefined) {
+      if (kept.length < cap) kept.push(i);
+      else kept = undefined;
+    }
+  };
+  if (cand === undefined) for (let i = 0; i < n; i += 1) count(i);
+  else for (let k = 0; k < cand.length; k += 1) count(cand[k]);
+  // Membership of a candidate, for the walks over an order (only needed when there are candidates).
+  let member: Uint8Array | undefined;
+  const allowed = (i: number) => {
+    if (cand === undefined) return true;
+    if (member === undefined) {
+      member = new Uint8Array(n);
+      for (let k = 0; k < cand.length; k += 1) member[cand[k]] = 1;
+    }
+    return member[i] === 1;
+  };
   const from = (query.page - 1) * query.limit;
   const need = from + query.limit;
-  const split = query.featuredFirst !== false;
-  // One pass: featured matches all kept (few), other matches counted, kept only up to the page.
-  const top: number[] = [];
-  const rest: number[] = [];
-  let restTotal = 0;
-  for (const i of order) {
-    if ((text && !text[i]) || (near && !near[i])) continue;
-    if (expires[i] <= now || qty[i] <= 0) continue;
-    if ((f.type >= 0 && type[i] !== f.type) || (f.currency > 0 && currency[i] !== f.currency)) continue;
-    if ((f.store > 0 && store[i] !== f.store) || price[i] < f.min || price[i] > f.max) continue;
-    if (f.categories && !f.categories.has(category[i])) continue;
-    if (split && featured[i]) top.push(i);
-    else {
-      if (rest.length < need) rest.push(i);
-      restTotal += 1;
+  const page: number[] = [];
+  if (from < featuredTotal) {
+    let seen = 0;
+    for (const i of index.featuredOrder(query.sort)) {
+      if (!allowed(i) || !passes(c, f, now, i)) continue;
+      if (seen >= from) page.push(i);
+      seen += 1;
+      if (seen >= need) break;
     }
   }
-  const page = top.concat(rest.slice(0, Math.max(0, need - top.length))).slice(from, need);
-  return { items: page.map((i) => index.recs[i]), total: top.length + restTotal };
+  const restFrom = Math.max(0, from - featuredTotal);
+  const restNeed = need - featuredTotal;
+  if (restNeed > restFrom && total > featuredTotal) {
+    const order = index.orders[query.sort];
+    if (kept !== undefined) {
+      const rank = index.ranks[query.sort];
+      const ranks = new Int32Array(kept.length);
+      for (let k = 0; k < kept.length; k += 1) ranks[k] = rank[kept[k]];
+      ranks.sort();
+      for (let k = restFrom; k < Math.min(restNeed, ranks.length); k += 1) page.push(order[ranks[k]]);
+    } else {
+      let seen = 0;
+      for (let k = 0; k < order.length && seen < restNeed; k += 1) {
+        const i = order[k];
+        if ((split && featured[i] === 1) || !allowed(i) || !passes(c, f, now, i)) continue;
+        if (seen >= restFrom) page.push(i);
+        seen += 1;
+      }
+    }
+  }
+  return { items: page.map((i) => index.recs[i]), total };
 }
