@@ -10,6 +10,7 @@ import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { fastReads } from './http/fast-read.js';
 import { responseCache } from './http/response-cache.js';
+import { cacheValidatorRouteMatchers } from './http/route-matchers.js';
 import { operations, specForValidator } from './http/spec.js';
 import { mountControlStage } from './controls/stage.js';
 import { scenarioEffects } from './scenarios/effects.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   mountControlStage(app, deps);
   // Stage: response cache lookup: after the stage above, before validation, so a repeat skips it.
   app.use(responseCache((path) => path.startsWith('/api/')));
+  cacheValidatorRouteMatchers();
   app.use(
     OpenApiValidator.middleware({
       apiSpec: specForValidator() as never,
