@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import type * as Yaml from 'yaml';
 
 /** openapi.yaml at the package root, resolved from this module (src/ or dist/). */
 export const SPEC_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -44,6 +45,8 @@ export function loadSpec(): SpecDoc {
   } catch {
     // no cache yet, or unreadable: parse the YAML
   }
+  // The YAML parser is loaded only on a cache miss: most starts never need it.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof Yaml;
   cached = parse(text) as SpecDoc;
   try {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
