@@ -58,9 +58,19 @@ export function loadSpec(): SpecDoc {
   return cached;
 }
 
-/** A private copy of the parsed contract for the request validator (it resolves refs in place). */
-export function specForValidator(): object {
-  return structuredClone(loadSpec());
+/**
+ * A private copy of the parsed contract for the validator (it resolves refs in place). Without
+ * `responses` (response validation off) the operations' and components' responses are left out:
+ * request validation never reads them, and the validator would otherwise walk and preprocess
+ * every response schema at start-up.
+ */
+export function specForValidator({ responses = true }: { responses?: boolean } = {}): object {
+  const spec = structuredClone(loadSpec()) as SpecDoc & { components?: { responses?: unknown } };
+  if (responses) return spec;
+  for (const item of Object.values(spec.paths))
+    for (const method of METHODS) delete (item[method] as { responses?: unknown } | undefined)?.responses;
+  delete spec.components?.responses;
+  return spec;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
