@@ -2,7 +2,6 @@
 import { helpText, parseCli, UsageError } from './cli/args.js';
 import { runReplay } from './cli/replay.js';
 import { checkIntegratorConfig, makeLogger, openAltPort, watchSeeding } from './integrator/cli.js';
-import { warmCatalog } from './api/listings/search-index.js';
 import { startServer } from './server.js';
 import { ScenarioFileError } from './scenarios/file.js';
 import { StoreFileError } from './store/file-adapter.js';
@@ -51,9 +50,6 @@ async function main(): Promise<void> {
       `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
         `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
     );
-  // The search index is a cache the first catalog search would build (~0.2 s at 10k listings,
-  // seconds at 100k): build it now, right after the ready line, instead of inside that request.
-  setImmediate(() => warmCatalog(running.deps.worlds.default));
   const stop = (signal: string) => {
     if (!config.quiet) process.stdout.write(`${signal}: flushing the store and stopping\n`);
     // A stuck connection must not keep a container from stopping: give up after 8 s (before Docker's 10 s SIGKILL).
