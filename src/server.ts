@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
+import { validatorsReady } from './http/validator.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { jwtSecretFor } from './secrets.js';
@@ -36,6 +37,8 @@ export async function startServer(
     version: VERSION,
   };
   const app = createApp(deps);
+  // Ready means ready: the request validator has loaded the spec before anyone is told to call.
+  await validatorsReady();
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(
       app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import type * as Yaml from 'yaml';
 
 /** openapi.yaml at the package root, resolved from this module (src/ or dist/). */
 export const SPEC_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -44,6 +45,8 @@ export function loadSpec(): SpecDoc {
   } catch {
     // no cache yet, or unreadable: parse the YAML
   }
+  // The YAML parser is loaded only on a cache miss: most starts never need it.
+  const { parse } = createRequire(import.meta.url)('yaml') as typeof Yaml;
   cached = parse(text) as SpecDoc;
   try {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
@@ -55,9 +58,19 @@ export function loadSpec(): SpecDoc {
   return cached;
 }
 
-/** A private copy of the parsed contract for the request validator (it resolves refs in place). */
-export function specForValidator(): object {
-  return structuredClone(loadSpec());
+/**
+ * A private copy of the parsed contract for the validator (it resolves refs in place). Without
+ * `responses` (response validation off) the operations' and components' responses are left out:
+ * request validation never reads them, and the validator would otherwise walk and preprocess
+ * every response schema at start-up.
+ */
+export function specForValidator({ responses = true }: { responses?: boolean } = {}): object {
+  const spec = structuredClone(loadSpec()) as SpecDoc & { components?: { responses?: unknown } };
+  if (responses) return spec;
+  for (const item of Object.values(spec.paths))
+    for (const method of METHODS) delete (item[method] as { responses?: unknown } | undefined)?.responses;
+  delete spec.components?.responses;
+  return spec;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

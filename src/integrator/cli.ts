@@ -1,9 +1,10 @@
+import { createRequire } from 'node:module';
 import { createLogger } from '../logger.js';
 import type { Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type Pretty from 'pino-pretty';
 import { UsageError } from '../cli/args.js';
 import type { Config } from '../config.js';
-import { reportSeedProgress } from '../seed/context.js';
+import { reportSeedProgress } from '../seed/progress.js';
 import type { RunningSandbox } from '../server.js';
 import { listenAlt, type AltListener } from './alt-port.js';
 import { parseOrigins } from './cors.js';
@@ -30,6 +31,8 @@ export function makeLogger(config: Config, stdoutIsTTY = Boolean(process.stdout.
   if (logFormatOf(config, stdoutIsTTY) === 'json') return createLogger(level);
   // pino-pretty as a stream in this thread (not a worker transport): lines come out in order
   // with the ready line, and nothing is lost when the process exits right after logging.
+  // Loaded only here: JSON logs (the default off a terminal) skip its ~80 modules at start-up.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof Pretty;
   return createLogger(level, pretty({ colorize: stdoutIsTTY, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
 }
 

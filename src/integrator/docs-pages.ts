@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Request, type Router } from 'express';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
 import { loadSpec } from '../http/spec.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -84,6 +84,8 @@ export function docsRouter(): Router {
     res.json(specFor(req));
   });
   router.get('/openapi.yaml', (req, res) => {
+    // The YAML writer is loaded on the first /openapi.yaml request, not at start-up.
+    const { stringify } = createRequire(import.meta.url)('yaml') as typeof Yaml;
     res.type('application/yaml').send(stringify(specFor(req)));
   });
   return router;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-import { parse } from 'yaml';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import type * as Yaml from 'yaml';
 import type { FeaturedPaymentMethod, ListingType, Duration } from '../store/types.js';
 import type { SwitchScope } from './state.js';
 
@@ -82,12 +82,16 @@ export class ScenarioFileError extends Error {}
 
 let validator: ValidateFunction | undefined;
 
+// ajv, ajv-formats and yaml are loaded on first use (a scenario file read), not at start-up.
+const load = createRequire(import.meta.url);
+
 function schemaValidator(): ValidateFunction {
   if (!validator) {
+    const { Ajv } = load('ajv') as { Ajv: typeof AjvClass };
     const ajv = new Ajv({ allErrors: true, strict: false });
-    // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-    const mod = addFormatsModule as unknown as { default?: unknown };
-    const addFormats = (mod.default ?? mod) as (ajv: Ajv) => Ajv;
+    // ajv-formats is CommonJS; its function is the module itself and also its `default`.
+    const mod = load('ajv-formats') as { default?: unknown };
+    const addFormats = (mod.default ?? mod) as (ajv: AjvClass) => AjvClass;
     addFormats(ajv);
     validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   }
@@ -110,7 +114,7 @@ export function validateScenario(doc: unknown, source: string): ScenarioFile {
 export function loadScenarioFile(path: string): ScenarioFile {
   let doc: unknown;
   try {
-    doc = parse(readFileSync(path, 'utf8'));
+    doc = (load('yaml') as typeof Yaml).parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new ScenarioFileError(`${path}: ${(err as Error).message.split('\n')[0]}`);
   }

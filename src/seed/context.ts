@@ -1,5 +1,6 @@
 import { Faker, en } from '@faker-js/faker';
 import type { Db } from '../store/types.js';
+import type { SeedProgress } from './progress.js';
 
 /** What every seeder gets: the database being built, a seeded faker, and the sandbox start time. */
 export interface SeedContext {
@@ -17,19 +18,7 @@ export interface SeedContext {
   progress?: SeedProgress;
 }
 
-export type SeedProgress = (done: number, total: number) => void;
-
-let progressReporter: SeedProgress | undefined;
-
-/** Registers who hears seeding progress (the CLI's bar); `undefined` stops reporting. */
-export function reportSeedProgress(reporter: SeedProgress | undefined): void {
-  progressReporter = reporter;
-}
-
-/** The registered progress reporter, handed to seeders through `SeedContext.progress`. */
-export function seedProgressReporter(): SeedProgress | undefined {
-  return progressReporter;
-}
+export { reportSeedProgress, seedProgressReporter, type SeedProgress } from './progress.js';
 
 export function createSeedFaker(seed: number): Faker {
   const faker = new Faker({ locale: [en] });

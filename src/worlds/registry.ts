@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Request } from 'express';
 import { ApiError } from '../http/errors.js';
-import { freshDb } from '../seed/seed.js';
 import { createMemoryStore } from '../store/store.js';
 import type { Db } from '../store/types.js';
 import { makeWorld, seedOptionsOf, type World } from '../world.js';
@@ -37,7 +36,7 @@ class Registry implements SandboxRegistry {
   private readonly closing = new Map<string, Promise<void>>();
   private readonly defaultEntry: LiveEntry;
   private readonly wall: () => number;
-  private readonly newDb: () => Db;
+  private newDb?: () => Db;
 
   constructor(private readonly options: RegistryOptions) {
     const { config } = options;
@@ -46,8 +45,7 @@ class Registry implements SandboxRegistry {
     this.idleMs = config.sandboxIdleMinutes * 60_000;
     this.dir = config.inMemory ? null : sandboxDirOf(config.dataFile);
     this.wall = options.wallClock ?? Date.now;
-    const seedOptions = seedOptionsOf(config);
-    this.newDb = options.newDb ?? (() => freshDb(seedOptions));
+    this.newDb = options.newDb;
     const now = this.wall();
     this.defaultEntry = { world: this.default, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
   }
@@ -195,9 +193,10 @@ class Registry implements SandboxRegistry {
   }
 
   private async create(id: string): Promise<LiveEntry> {
+    const newDb = (this.newDb ??= await seederOf(this.options.config));
     const store = this.dir
-      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), this.newDb, this.wall(), this.options.log)
-      : createMemoryStore(this.newDb());
+      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), newDb, this.wall(), this.options.log)
+      : createMemoryStore(newDb());
     const now = this.wall();
     const world = makeWorld(id, store, seedOptionsOf(this.options.config));
     return { world, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
@@ -255,6 +254,13 @@ class Registry implements SandboxRegistry {
  * `<dir of --data>/sandboxes/<id>.json`; `--reset` deletes those files too.
  * @example const worlds = await createWorldRegistry({ config, defaultWorld: world });
  */
+/** The seeder, loaded with the first sandbox: it pulls in faker, which a start from an existing file does not need. */
+async function seederOf(config: RegistryOptions['config']): Promise<() => Db> {
+  const { freshDb } = await import('../seed/seed.js');
+  const seedOptions = seedOptionsOf(config);
+  return () => freshDb(seedOptions);
+}
+
 export async function createWorldRegistry(options: RegistryOptions): Promise<SandboxRegistry> {
   const registry = new Registry(options);
   if (registry.dir && options.config.reset) await removeAllSandboxFiles(registry.dir);
