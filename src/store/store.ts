@@ -1,7 +1,7 @@
 import { Low, Memory } from 'lowdb';
 import { DirtyTracker } from './dirty-tracker.js';
 import { JournaledFile } from './journal.js';
-import type { Db } from './types.js';
+import { withBareCollections, type Db } from './types.js';
 
 /**
  * One world's data. Reads go straight to `db`; every change goes through `mutate`, a synchronous
@@ -52,6 +52,7 @@ class LowStore implements Store {
     readonly location: string,
     private readonly file?: JournaledFile,
   ) {
+    withBareCollections(low.data);
     if (file) this.tracker = new DirtyTracker(low.data);
   }
 
@@ -91,7 +92,7 @@ class LowStore implements Store {
   }
 
   async replace(db: Db): Promise<void> {
-    this.low.data = db;
+    this.low.data = withBareCollections(db);
     this.tracker?.reset(db);
     this.generation += 1;
     await this.flush();

@@ -207,6 +207,32 @@ export interface Db {
   carts: Record<string, CartRecord>;
 }
 
+/** The collections keyed by id (or slug, or owner), which requests look records up in. */
+const KEYED = [
+  'users',
+  'api_keys',
+  'stores',
+  'listings',
+  'uploads',
+  'orders',
+  'payments',
+  'subscriptions',
+  'carts',
+] as const;
+
+/**
+ * Gives every keyed collection a null prototype, in place, so a key taken from a request
+ * (`/api/shop/stores/toString`, `constructor`, `__proto__`) can only find a record, never an
+ * inherited property. The store applies it to every database it is given or reads.
+ */
+export function withBareCollections(db: Db): Db {
+  for (const name of KEYED) {
+    const collection = db[name] as object | undefined;
+    if (collection && Object.getPrototypeOf(collection) !== null) Object.setPrototypeOf(collection, null);
+  }
+  return db;
+}
+
 export function emptyDb(seed: number, clock: ClockState): Db {
   return {
     meta: { schema: 1, seed, listings: 0, next_id: 0, clock },
