@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import * as pathToRegexpNamespace from 'path-to-regexp';
 
 type Compile = (path: string, options?: Record<string, unknown>) => unknown;
 interface PathToRegexpModule {
@@ -11,16 +11,17 @@ const MAX_ENTRIES = 1000;
 /**
  * express-openapi-validator 5.6 compiles the path-to-regexp matcher of every route it scans, on
  * every request, to find the operation (upstream pull request cdimascio/express-openapi-validator
- * #1217 adds a cache). Until a release has it, the `pathToRegexp` of the path-to-regexp instance
- * the validator loads is memoized here. It is a pure function of path and options, and its callers
+ * #1217 adds a cache). Until a release has it, the `pathToRegexp` of path-to-regexp (the copy the
+ * validator loads: the project's top-level one) is memoized here. It is a pure function of path and options, and its callers
  * only read the result (a regexp without the `g` flag, and the key names), so one compiled matcher
  * per (path, options) can be shared. Express's own router calls path-to-regexp's `match`, which is
  * not affected. Returns the module, for tests.
  */
 export function cacheValidatorRouteMatchers(): PathToRegexpModule {
-  const fromHere = createRequire(import.meta.url);
-  const fromValidator = createRequire(fromHere.resolve('express-openapi-validator'));
-  const mod = fromValidator('path-to-regexp') as PathToRegexpModule;
+  // The CommonJS exports object (the validator reads `pathToRegexp` from it at each call), the
+  // same one in Node and in the esbuild bundle; a test checks it is the validator's instance.
+  const ns = pathToRegexpNamespace as unknown as { default?: PathToRegexpModule };
+  const mod = ns.default ?? (ns as unknown as PathToRegexpModule);
   if (mod.pathToRegexp.memoized) return mod;
   const compile = mod.pathToRegexp;
   const cache = new Map<string, unknown>();

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { cacheValidatorRouteMatchers } from '../../src/http/route-matchers.js';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -6,6 +7,9 @@ describe('route matchers of the validator', () => {
   it('compiles each path and options once, and keeps results apart by options', () => {
     const mod = cacheValidatorRouteMatchers();
     expect(cacheValidatorRouteMatchers()).toBe(mod);
+    // The copy the validator itself loads.
+    const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
+    expect(fromValidator('path-to-regexp')).toBe(mod);
     const a = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: false });
     const b = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: false });
     const c = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: true });
