@@ -37,11 +37,13 @@ const MAX_BODY_CHARS = 64 * 1024;
 export interface JournalRecord extends JournalFields {
   headers: Record<string, unknown>;
   requestBody: unknown;
-  responseText: string | undefined;
+  /** The body as sent (a fast answer keeps the cache's bytes, decoded only when read). */
+  responseText: string | Buffer | undefined;
 }
 
-function bodyValue(text: string | undefined): unknown {
-  if (text === undefined || text.length === 0) return null;
+function bodyValue(sent: string | Buffer | undefined): unknown {
+  if (sent === undefined || sent.length === 0) return null;
+  const text = typeof sent === 'string' ? sent : sent.toString('utf8');
   try {
     return redact(JSON.parse(text));
   } catch {
@@ -185,7 +187,7 @@ export function journalFastRead(
   query: Record<string, unknown>,
   at: string,
   started: number,
-  body: string,
+  body: Buffer,
 ): void {
   if (capacity <= 0) return;
   const journal = journalOf(world, capacity);
@@ -201,6 +203,6 @@ export function journalFastRead(
     sandbox_id: world.id,
     headers: { ...req.headers },
     requestBody: undefined,
-    responseText: body.length > MAX_BODY_CHARS ? `[${body.length} characters, not kept]` : body,
+    responseText: body.length > MAX_BODY_CHARS ? `[${body.length} bytes, not kept]` : body,
   });
 }

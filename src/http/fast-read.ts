@@ -61,7 +61,7 @@ export function fastReads(deps: AppDeps): FastRead {
     for (const name in hit.headers) res.setHeader(name, hit.headers[name]);
     res.setHeader('Content-Length', hit.bytes.length);
     res.end(hit.bytes);
-    journalFastRead(world, config.journalSize, req, pathOf(url), hit.query, at, started, hit.body);
+    journalFastRead(world, config.journalSize, req, pathOf(url), hit.query, at, started, hit.bytes);
     return true;
   };
 }
