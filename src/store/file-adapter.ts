@@ -1,6 +1,6 @@
 import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { readSnapshot, SnapshotParseError } from './snapshot.js';
+import { readSnapshot, SnapshotParseError } from './snapshot-reader.js';
 import type { Db } from './types.js';
 
 /** The database file exists but cannot be used; start-up stops with this message. */

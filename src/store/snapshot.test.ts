@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirtyTracker } from './dirty-tracker.js';
-import { readSnapshot, SnapshotParseError, SnapshotWriter } from './snapshot.js';
+import { readSnapshot, SnapshotParseError } from './snapshot-reader.js';
+import { SnapshotWriter } from './snapshot.js';
 import { emptyDb, type Db, type ListingRecord } from './types.js';
 
 const listing = (n: number): ListingRecord => ({
