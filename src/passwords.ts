@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
@@ -12,13 +13,66 @@ export function hashPasswordSync(password: string, salt: Buffer): string {
   return format(salt, scryptSync(password, salt, KEY_LENGTH, PARAMS));
 }
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * Request-time scrypt runs on one dedicated thread, one hash at a time, not in libuv's pool.
+ * Each hash takes a 16 MB block (128·N·r) from malloc; glibc keeps a freed block of that size
+ * in the arena of the thread that used it, so four pool threads hashing kept 64 MB resident for
+ * good (and busied every pool thread, delaying the journal's fsyncs behind logins). One thread
+ * keeps at most one block. Plain CommonJS source, so it runs the same from dist/ and under tsx.
+ */
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { scryptSync } = require('node:crypto');
+parentPort.on('message', ({ id, password, salt, length, params }) => {
+  try {
+    parentPort.postMessage({ id, key: scryptSync(password, salt, length, params) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err && err.message) });
+  }
+});`;
+
+interface Job {
+  resolve: (key: Buffer) => void;
+  reject: (err: Error) => void;
 }
 
-/** Hashes off the event loop (libuv thread pool) with a random salt. */
+let worker: Worker | undefined;
+const jobs = new Map<number, Job>();
+let nextJob = 0;
+
+function hashWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(WORKER_SOURCE, { eval: true });
+  started.unref();
+  started.on('message', (msg: { id: number; key?: Uint8Array; error?: string }) => {
+    const job = jobs.get(msg.id);
+    jobs.delete(msg.id);
+    if (jobs.size === 0) started.unref();
+    if (msg.key) job?.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
+    else job?.reject(new Error(`scrypt failed: ${msg.error}`));
+  });
+  const fail = (err: Error) => {
+    if (worker === started) worker = undefined;
+    for (const job of jobs.values()) job.reject(err);
+    jobs.clear();
+  };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`password thread exited (${code})`)));
+  worker = started;
+  return started;
+}
+
+function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
+  const thread = hashWorker();
+  const id = nextJob++;
+  return new Promise((resolve, reject) => {
+    jobs.set(id, { resolve, reject });
+    thread.ref(); // pending work keeps the process alive; an idle thread does not
+    thread.postMessage({ id, password, salt, length: KEY_LENGTH, params: PARAMS });
+  });
+}
+
+/** Hashes off the event loop (on the password thread) with a random salt. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   return format(salt, await scryptAsync(password, salt));

@@ -1,5 +1,6 @@
 import { createClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import { boundHeapGrowth } from './heap.js';
 import type { SeedOptions } from './seed/seed.js';
 import { createFileStore, createMemoryStore, openFileStore, type Store } from './store/store.js';
 
@@ -56,6 +57,8 @@ export function makeWorld(id: string, store: Store, seedOptions: SeedOptions): W
 
 /** Opens the default world as configured: memory, an existing file, or a new file from the seed. */
 export async function openDefaultWorld(config: Config): Promise<{ world: World; seeded: boolean }> {
+  // The process that serves the default world keeps its heap close to what is live (heap.ts).
+  boundHeapGrowth();
   const seedOptions = seedOptionsOf(config);
   if (config.inMemory)
     return {

@@ -1,4 +1,5 @@
 import { newId } from '../ids.js';
+import { ListingInterner } from '../store/intern.js';
 import type { Duration, ListingRecord, ListingType, StoreRecord } from '../store/types.js';
 import { lexicon } from '../api/catalog/lexicon.js';
 import { canonicalCurrency, toUsdCents } from '../api/catalog/currencies.js';
@@ -177,8 +178,9 @@ export function generateListings(ctx: SeedContext, stores: StoreRecord[], count:
     stores,
   };
   const d = new Draw(prng(ctx.seed ^ 0x5eed1157));
+  const interner = new ListingInterner();
   for (let n = 0; n < count; n += 1) {
-    const listing = drawListing(ctx, d, pools);
+    const listing = interner.listing(drawListing(ctx, d, pools));
     ctx.db.listings[listing.id] = listing;
     if ((n + 1) % 1000 === 0 || n + 1 === count) ctx.progress?.(n + 1, count);
   }

@@ -8,6 +8,9 @@ export interface Changes {
   records: Map<string, Set<string>>;
 }
 
+/** Told before a top-level value or one record is reached (DirtyTracker.watch). */
+export type Watcher = (name: string, id?: string) => void;
+
 const isKeyed = (key: string, value: unknown) =>
   key !== 'meta' && typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -22,6 +25,7 @@ export class DirtyTracker<T extends object> {
   private changes: Changes = { all: true, whole: new Set(), records: new Map() };
   private proxy: T;
   private collections = new WeakMap<object, object>();
+  private watcher?: Watcher;
 
   constructor(data: T) {
     this.proxy = this.makeRoot(data);
@@ -43,6 +47,15 @@ export class DirtyTracker<T extends object> {
     this.changes.all = true;
   }
 
+  /**
+   * Also tells `watcher` about every top-level value (`name`) or record (`name`, `id`) reached,
+   * before it is handed out or changed (a streamed snapshot keeps what it has not written yet);
+   * `undefined` stops telling.
+   */
+  watch(watcher: Watcher | undefined): void {
+    this.watcher = watcher;
+  }
+
   /** What was reached since the last call; starts afresh. */
   take(): Changes {
     const taken = this.changes;
@@ -52,7 +65,9 @@ export class DirtyTracker<T extends object> {
 
   private makeRoot(data: T): T {
     const whole = (key: string | symbol) => {
-      if (typeof key === 'string') this.changes.whole.add(key);
+      if (typeof key !== 'string') return;
+      this.watcher?.(key);
+      this.changes.whole.add(key);
     };
     return new Proxy(data, {
       get: (target, key, receiver) => {
@@ -67,7 +82,11 @@ export class DirtyTracker<T extends object> {
       set: (target, key, value, receiver) => (whole(key), Reflect.set(target, key, value, receiver)),
       defineProperty: (target, key, d) => (whole(key), Reflect.defineProperty(target, key, d)),
       getOwnPropertyDescriptor: (target, key) => (whole(key), Reflect.getOwnPropertyDescriptor(target, key)),
-      deleteProperty: (target, key) => ((this.changes.all = true), Reflect.deleteProperty(target, key)),
+      deleteProperty: (target, key) => {
+        if (typeof key === 'string') this.watcher?.(key);
+        this.changes.all = true;
+        return Reflect.deleteProperty(target, key);
+      },
     });
   }
 
@@ -76,6 +95,7 @@ export class DirtyTracker<T extends object> {
     if (proxy) return proxy;
     const mark = (id: string | symbol) => {
       if (typeof id !== 'string') return;
+      this.watcher?.(name, id);
       let ids = this.changes.records.get(name);
       if (!ids) this.changes.records.set(name, (ids = new Set()));
       ids.add(id);

@@ -1,7 +1,8 @@
 import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CompactJsonFile, StoreFileError, syncDirectory } from './file-adapter.js';
-import type { Changes } from './dirty-tracker.js';
+import { SnapshotFile, StoreFileError, syncDirectory } from './file-adapter.js';
+import type { Changes, DirtyTracker } from './dirty-tracker.js';
+import { SnapshotWriter } from './snapshot.js';
 import type { Db } from './types.js';
 
 /** A journal larger than this (and than the snapshot) is folded into a new snapshot. */
@@ -20,7 +21,7 @@ export const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
  */
 export class JournaledFile {
   readonly journalPath: string;
-  private readonly snapshot: CompactJsonFile<Db>;
+  private readonly snapshot: SnapshotFile;
   private handle?: FileHandle;
   private journalBytes = 0;
   private snapshotBytes = 0;
@@ -28,7 +29,7 @@ export class JournaledFile {
 
   constructor(readonly path: string) {
     this.journalPath = `${path}.journal`;
-    this.snapshot = new CompactJsonFile<Db>(path);
+    this.snapshot = new SnapshotFile(path);
   }
 
   /** The database as of the last acknowledged flush, or null when there is no file yet. */
@@ -82,17 +83,25 @@ export class JournaledFile {
     this.journalBytes += bytes.length;
   }
 
-  /** Writes a new snapshot (atomically), then a fresh journal that continues it. */
-  async compact(db: Db): Promise<void> {
+  /**
+   * Writes a new snapshot (atomically, streamed a chunk at a time), then a fresh journal that
+   * continues it. Changes made meanwhile reach the snapshot writer through `tracker` first, so
+   * the snapshot is the database as it was when the compaction began (snapshot.ts).
+   */
+  async compact(db: Db, tracker?: DirtyTracker<Db>): Promise<void> {
     await this.handle?.close();
     this.handle = undefined;
     // Snapshot ids count up per file (deterministic: a fresh seed's file is byte-identical);
     // a journal naming any other id was left over from before this snapshot and is ignored.
     this.lastSnapshot = Math.max(this.lastSnapshot, snapshotNumber(db)) + 1;
     db.meta.snapshot_id = String(this.lastSnapshot);
-    const text = Buffer.from(JSON.stringify(db));
-    await this.snapshot.writeChunks([text]);
-    this.snapshotBytes = text.length;
+    const writer = new SnapshotWriter(db);
+    tracker?.watch((name, id) => writer.reach(name, id));
+    try {
+      this.snapshotBytes = await this.snapshot.write((handle) => writer.write(handle));
+    } finally {
+      tracker?.watch(undefined);
+    }
     const header = Buffer.from(`${JSON.stringify({ snapshot: db.meta.snapshot_id })}\n`);
     const tmp = `${this.journalPath}.${process.pid}.tmp`;
     const fresh = await open(tmp, 'w');

@@ -142,7 +142,7 @@ class LowStore implements Store {
       this.mutating -= 1;
     }
     const changes = this.tracker.take();
-    if (changes.all || this.file.shouldCompact()) await this.file.compact(this.low.data);
+    if (changes.all || this.file.shouldCompact()) await this.file.compact(this.low.data, this.tracker);
     else await this.file.append(this.low.data, changes);
   }
 

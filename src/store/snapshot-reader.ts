@@ -1,0 +1,151 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { ListingInterner } from './intern.js';
+import { CHUNK_BYTES } from './snapshot.js';
+import type { Db } from './types.js';
+
+/** The snapshot could not be parsed; `line` is 1-based (0: the whole file). */
+export class SnapshotParseError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Smaller files are parsed whole, which is faster; larger ones a line at a time. */
+const WHOLE_PARSE_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a snapshot. A large one written by SnapshotWriter is read line by line (one record
+ * parsed at a time, never the whole text at once), sharing the listings' repeated values
+ * (intern.ts); a small one, or one in the layout from before (compact JSON on one line), is
+ * parsed whole.
+ */
+export async function readSnapshot(path: string, wholeParseMaxBytes = WHOLE_PARSE_MAX_BYTES): Promise<Db> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(2);
+    await handle.read(head, 0, 2, 0);
+    if (size <= wholeParseMaxBytes || head.toString('latin1') !== '{\n') {
+      const db = parse(await handle.readFile('utf8'), 0) as Db;
+      return size > wholeParseMaxBytes ? internListings(db) : db;
+    }
+    return await parseLines(new LineReader(handle));
+  } finally {
+    await handle.close();
+  }
+}
+
+function internListings(db: Db): Db {
+  const interner = new ListingInterner(false);
+  if (typeof db?.listings === 'object' && db.listings !== null)
+    for (const rec of Object.values(db.listings))
+      if (typeof rec === 'object' && rec !== null) interner.listing(rec);
+  return db;
+}
+
+async function parseLines(lines: LineReader): Promise<Db> {
+  const db: Record<string, unknown> = {};
+  const interner = new ListingInterner(false);
+  let collection: Record<string, unknown> | undefined;
+  let listings = false;
+  let opened = false;
+  let closed = false;
+  for (let batch = await lines.next(); batch !== undefined; batch = await lines.next()) {
+    for (const line of batch) {
+      const at = ++lines.count;
+      if (closed) throw new SnapshotParseError(at, 'text after the end of the database');
+      const body = line.charCodeAt(0) === COMMA ? line.slice(1) : line;
+      if (!opened) {
+        if (body !== '{') throw new SnapshotParseError(at, 'expected {');
+        opened = true;
+      } else if (collection) {
+        if (body === '}') collection = undefined;
+        else {
+          const [id, value] = member(body, at);
+          if (listings && typeof value === 'object' && value !== null) interner.listing(value as never);
+          define(collection, id, value);
+        }
+      } else if (body === '}') closed = true;
+      else if (body.endsWith(':{')) {
+        const name = parse(body.slice(0, -2), at) as string;
+        collection = {};
+        listings = name === 'listings';
+        define(db, name, collection);
+      } else define(db, ...member(body, at));
+    }
+  }
+  if (!closed) throw new SnapshotParseError(lines.count, 'the file ends before the database does');
+  return db as unknown as Db;
+}
+
+const COMMA = 44;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+
+/** One `"key":value` line (the value is parsed in place, not copied into a wrapper text). */
+function member(body: string, line: number): [string, unknown] {
+  let end = -1;
+  if (body.charCodeAt(0) === QUOTE)
+    for (let i = 1; i < body.length; i++) {
+      const c = body.charCodeAt(i);
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) {
+        end = i;
+        break;
+      }
+    }
+  if (end < 0 || body.charCodeAt(end + 1) !== COLON)
+    throw new SnapshotParseError(line, 'expected "key":value');
+  return [parse(body.slice(0, end + 1), line) as string, parse(body.slice(end + 2), line)];
+}
+
+function parse(text: string, line: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new SnapshotParseError(line, (err as Error).message);
+  }
+}
+
+/** Sets an own property, even for an id like `__proto__` (plain assignment is faster for the rest). */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key !== '__proto__') target[key] = value;
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A file's lines, a chunk's worth at a time (a newline byte never occurs inside a UTF-8 character). */
+class LineReader {
+  count = 0;
+  private rest = Buffer.alloc(0);
+  private position = 0;
+  private readonly buffer = Buffer.alloc(CHUNK_BYTES);
+
+  constructor(private readonly handle: FileHandle) {}
+
+  /** The next complete lines, or undefined at the end of the file. */
+  async next(): Promise<string[] | undefined> {
+    for (;;) {
+      const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, this.position);
+      this.position += bytesRead;
+      if (bytesRead === 0) {
+        if (this.rest.length === 0) return undefined;
+        const last = this.rest.toString('utf8');
+        this.rest = Buffer.alloc(0);
+        return [last];
+      }
+      const chunk =
+        this.rest.length > 0
+          ? Buffer.concat([this.rest, this.buffer.subarray(0, bytesRead)])
+          : this.buffer.subarray(0, bytesRead);
+      const cut = chunk.lastIndexOf(0x0a);
+      this.rest = Buffer.from(chunk.subarray(cut + 1));
+      if (cut < 0) continue;
+      const lines = chunk.toString('utf8', 0, cut).split('\n');
+      return lines;
+    }
+  }
+}

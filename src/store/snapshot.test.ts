@@ -1,0 +1,121 @@
+import { mkdtemp, open, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DirtyTracker } from './dirty-tracker.js';
+import { readSnapshot, SnapshotParseError } from './snapshot-reader.js';
+import { SnapshotWriter } from './snapshot.js';
+import { emptyDb, type Db, type ListingRecord } from './types.js';
+
+const listing = (n: number): ListingRecord => ({
+  id: `l${n}`,
+  seller_id: 'seller',
+  store_slug: null,
+  type: 'mall',
+  title: `Title ${n % 7}`,
+  description: `line one\nline two — ünïcödé ${'x'.repeat(400)}`,
+  category: 'decor',
+  price_cents: n,
+  currency: 'USD',
+  accepted_currencies: ['USD'],
+  quantity_available: 1,
+  duration: '1year',
+  location_city: null,
+  location_country: null,
+  lat: null,
+  lng: null,
+  images: [],
+  is_featured: false,
+  featured_payment_method: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+/** A database of several MB (the writer yields between 1 MB chunks). */
+function big(): Db {
+  const db = emptyDb(1, { now: '2026-01-01T00:00:00.000Z', frozen: false });
+  for (let n = 0; n < 8000; n++) db.listings[`l${n}`] = listing(n);
+  Object.defineProperty(db.carts, '__proto__', {
+    value: { owner: '__proto__', items: [], updated_at: 'x' },
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return db;
+}
+
+async function write(db: Db, during?: (view: Db) => void): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'snapshot-')), 'db.json');
+  const tracker = new DirtyTracker(db);
+  const writer = new SnapshotWriter(db);
+  tracker.watch((name, id) => writer.reach(name, id));
+  const handle = await open(path, 'w');
+  let ticking = true;
+  const tick = () => {
+    if (!ticking) return;
+    during?.(tracker.view());
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  await writer.write(handle);
+  ticking = false;
+  await handle.close();
+  return path;
+}
+
+describe('streamed snapshot', () => {
+  it('is one JSON document that reads back (line by line) to the same database', async () => {
+    const db = big();
+    const path = await write(db);
+    const text = await readFile(path, 'utf8');
+    expect(JSON.stringify(JSON.parse(text))).toBe(JSON.stringify(db));
+    const read = await readSnapshot(path, 0);
+    expect(JSON.stringify(read)).toBe(JSON.stringify(db));
+    expect(Object.getPrototypeOf(read.carts)).toBe(Object.prototype);
+    expect(Object.keys(read.carts)).toEqual(['__proto__']);
+    // Repeated values of listings are shared once read.
+    expect(Object.isFrozen(read.listings.l1.accepted_currencies)).toBe(true);
+    expect(read.listings.l1.accepted_currencies).toBe(read.listings.l2.accepted_currencies);
+  });
+
+  it('holds the database as it was when the write began, whatever changes meanwhile', async () => {
+    const db = big();
+    const before = JSON.stringify(db);
+    let changes = 0;
+    const path = await write(db, (view) => {
+      changes += 1;
+      const last = `l${7999 - changes}`;
+      if (view.listings[last]) view.listings[last].quantity_available += 100;
+      delete view.listings[`l${7000 - changes}`];
+      view.listings[`new${changes}`] = listing(100_000 + changes);
+      view.mailbox.push({
+        id: `m${changes}`,
+        to: 'a',
+        subject: 's',
+        text: 't',
+        token: null,
+        created_at: 'x',
+      });
+      view.meta.next_id += 1;
+      view.uploads[`u${changes}`] = {
+        name: 'u',
+        user_id: 'x',
+        content_type: 'image/png',
+        size: 1,
+        created_at: 'x',
+      };
+    });
+    expect(changes).toBeGreaterThan(1);
+    expect(JSON.stringify(db)).not.toBe(before);
+    expect(JSON.stringify(await readSnapshot(path, 0))).toBe(before);
+  });
+
+  it('reads a file of the older one-line layout, and rejects a cut-off file', async () => {
+    const db = big();
+    const dir = await mkdtemp(join(tmpdir(), 'snapshot-'));
+    await writeFile(join(dir, 'old.json'), JSON.stringify(db));
+    expect(JSON.stringify(await readSnapshot(join(dir, 'old.json'), 0))).toBe(JSON.stringify(db));
+    const text = await readFile(await write(db), 'utf8');
+    await writeFile(join(dir, 'cut.json'), text.slice(0, text.length - 3000));
+    await expect(readSnapshot(join(dir, 'cut.json'), 0)).rejects.toThrow(SnapshotParseError);
+  });
+});
