@@ -11,6 +11,18 @@ export interface Changes {
 /** Told before a top-level value or one record is reached (DirtyTracker.watch). */
 export type Watcher = (name: string, id?: string) => void;
 
+/** Tracking root view → the data behind it. */
+const targets = new WeakMap<object, object>();
+
+/**
+ * The data behind a tracking view (or the value itself when it is not one), for reads inside a
+ * mutation that must not count as reaching records: counting over a whole collection through the
+ * view would journal every record of it. Never change data reached this way.
+ */
+export function untracked<T extends object>(db: T): T {
+  return (targets.get(db) as T | undefined) ?? db;
+}
+
 const isKeyed = (key: string, value: unknown) =>
   key !== 'meta' && typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -69,7 +81,7 @@ export class DirtyTracker<T extends object> {
       this.watcher?.(key);
       this.changes.whole.add(key);
     };
-    return new Proxy(data, {
+    const root = new Proxy(data, {
       get: (target, key, receiver) => {
         const value = Reflect.get(target, key, receiver) as unknown;
         if (typeof key !== 'string') return value;
@@ -88,6 +100,8 @@ export class DirtyTracker<T extends object> {
         return Reflect.deleteProperty(target, key);
       },
     });
+    targets.set(root, data);
+    return root;
   }
 
   private collectionProxy(name: string, collection: object): object {

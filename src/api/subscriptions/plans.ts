@@ -1,5 +1,6 @@
 import { loadFixture } from '../../fixtures.js';
 import type { Db, SubscriptionRecord } from '../../store/types.js';
+import { untracked } from '../../store/dirty-tracker.js';
 import { isListingActive } from '../listings/listing-state.js';
 
 export type BillingCycle = 'monthly' | 'yearly';
@@ -36,10 +37,14 @@ export function currentPlan(db: Db, userId: string, now: number): Plan {
   return (sub && findPlan(sub.plan_id)) || findPlan('free')!;
 }
 
-/** The user's featured listings that are still active: what counts against the plan's slots. */
+/**
+ * The user's featured listings that are still active: what counts against the plan's slots. A
+ * read over every listing: inside a change it reads past the change tracking, so featuring one
+ * listing journals that listing, not the whole catalogue.
+ */
 export function currentFeatured(db: Db, userId: string, now: number): number {
   let count = 0;
-  for (const listing of Object.values(db.listings)) {
+  for (const listing of Object.values(untracked(db).listings)) {
     if (listing.seller_id === userId && listing.is_featured && isListingActive(listing, now)) count += 1;
   }
   return count;
