@@ -194,7 +194,8 @@ function candidates(query: SearchQuery, index: SearchIndex, lex: Lexicon): Int32
  *    position when the search has neither).
  * 2. One pass over those, in position order, checks the column filters, counts the matches (the
  *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
- * 3. The page's featured part walks the order's featured listings, stopping at the page's end.
+ * 3. The page's featured part: the featured candidates sorted by their place in the order, or,
+ *    without candidates, a walk down the order's featured listings that stops at the page's end.
  * 4. The rest comes from sorting the kept positions by their place in the order (a numeric sort)
  *    when they are few, or else from walking the order until the page is full, which is short
  *    because matches are then dense.
@@ -212,18 +213,22 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   let total = 0;
   let featuredTotal = 0;
   let kept: number[] | undefined = [];
+  // Featured matches among candidates (few: featured listings are a small share of all).
+  const keptFeatured: number[] = [];
   const count = (i: number) => {
     if (!passes(c, f, now, i)) return;
     total += 1;
-    if (split && featured[i] === 1) featuredTotal += 1;
-    else if (kept !== undefined) {
+    if (split && featured[i] === 1) {
+      featuredTotal += 1;
+      if (cand !== undefined) keptFeatured.push(i);
+    } else if (kept !== undefined) {
       if (kept.length < cap) kept.push(i);
       else kept = undefined;
     }
   };
   if (cand === undefined) for (let i = 0; i < n; i += 1) count(i);
   else for (let k = 0; k < cand.length; k += 1) count(cand[k]);
-  // Membership of a candidate, for the walks over an order (only needed when there are candidates).
+  // Membership of a candidate, for the walk down the order when candidates are many.
   let member: Uint8Array | undefined;
   const allowed = (i: number) => {
     if (cand === undefined) return true;
@@ -236,10 +241,20 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const from = (query.page - 1) * query.limit;
   const need = from + query.limit;
   const page: number[] = [];
-  if (from < featuredTotal) {
+  const order = index.orders[query.sort];
+  /** Positions `from`…`to` (exclusive) of `positions` in the order: a numeric sort of their ranks. */
+  const inOrder = (positions: number[], from: number, to: number) => {
+    const rank = index.ranks[query.sort];
+    const ranks = new Int32Array(positions.length);
+    for (let k = 0; k < positions.length; k += 1) ranks[k] = rank[positions[k]];
+    ranks.sort();
+    for (let k = from; k < Math.min(to, ranks.length); k += 1) page.push(order[ranks[k]]);
+  };
+  if (from < featuredTotal && cand !== undefined) inOrder(keptFeatured, from, need);
+  else if (from < featuredTotal) {
     let seen = 0;
     for (const i of index.featuredOrder(query.sort)) {
-      if (!allowed(i) || !passes(c, f, now, i)) continue;
+      if (!passes(c, f, now, i)) continue;
       if (seen >= from) page.push(i);
       seen += 1;
       if (seen >= need) break;
@@ -248,14 +263,8 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const restFrom = Math.max(0, from - featuredTotal);
   const restNeed = need - featuredTotal;
   if (restNeed > restFrom && total > featuredTotal) {
-    const order = index.orders[query.sort];
-    if (kept !== undefined) {
-      const rank = index.ranks[query.sort];
-      const ranks = new Int32Array(kept.length);
-      for (let k = 0; k < kept.length; k += 1) ranks[k] = rank[kept[k]];
-      ranks.sort();
-      for (let k = restFrom; k < Math.min(restNeed, ranks.length); k += 1) page.push(order[ranks[k]]);
-    } else {
+    if (kept !== undefined) inOrder(kept, restFrom, restNeed);
+    else {
       let seen = 0;
       for (let k = 0; k < order.length && seen < restNeed; k += 1) {
         const i = order[k];
