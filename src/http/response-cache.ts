@@ -177,7 +177,10 @@ function record(
       typeof body === 'string' &&
       type.includes('json') &&
       world.store.version === version &&
-      res.getHeader('x-sandbox-scenario-applied') === undefined
+      res.getHeader('x-sandbox-scenario-applied') === undefined &&
+      // Conditional answers (304 on If-None-Match) stay with their handler.
+      res.getHeader('etag') === undefined &&
+      res.getHeader('last-modified') === undefined
     ) {
       const headers: Entry['headers'] = {};
       // outgoingMessage.getRawHeaderNames (Node ≥ 15.13) keeps the names as the handler wrote them.

@@ -52,6 +52,10 @@ describe('response cache middleware', () => {
       res.set('x-total', String(calls)).json({ n: calls, q: req.query.q ?? null });
     });
     a.get('/api/missing', (_req, res) => void res.status(404).json({ error: 'nope' }));
+    a.get('/api/tagged', (_req, res) => {
+      calls += 1;
+      res.set('ETag', '"v1"').json({ n: calls });
+    });
     // supertest listens on a new port per request: a fixed Host keeps the key (and body) the same.
     const agent = supertest.agent(a).set('host', 'sandbox.test');
     return { sb, http: agent, calls: () => calls };
@@ -72,10 +76,12 @@ describe('response cache middleware', () => {
     expect((await http.get('/api/thing?q=x')).body.n).toBe(3);
   });
 
-  it('never caches errors, credentials, scenario headers or sticky scenarios', async () => {
+  it('never caches errors, conditional answers, credentials, scenario headers or sticky scenarios', async () => {
     const { sb, http, calls } = await app();
     await http.get('/api/missing');
     await http.get('/api/missing');
+    await http.get('/api/tagged');
+    await http.get('/api/tagged');
     for (const [name, value] of [
       ['authorization', 'Bearer x'],
       ['x-guest-token', 'g'],
@@ -84,15 +90,15 @@ describe('response cache middleware', () => {
       await http.get('/api/thing').set(name, value);
       await http.get('/api/thing').set(name, value);
     }
-    expect(calls()).toBe(6);
-    await http.get('/api/thing?api_key=k');
-    await http.get('/api/thing?api_key=k');
     expect(calls()).toBe(8);
+    await http.get('/api/thing?api_key=k');
+    await http.get('/api/thing?api_key=k');
+    expect(calls()).toBe(10);
     addSticky(sb.world, { name: 'latency', param: 1 }, { source: 'api' });
     expect(hasStickyScenarios(sb.world)).toBe(true);
     await http.get('/api/thing');
     await http.get('/api/thing');
-    expect(calls()).toBe(10);
+    expect(calls()).toBe(12);
     removeSticky(sb.world);
     expect(hasStickyScenarios(sb.world)).toBe(false);
   });
