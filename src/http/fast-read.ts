@@ -6,7 +6,7 @@ import { countAddressHit } from '../controls/rate-limit.js';
 import type { AppDeps } from '../deps.js';
 import { scenarioState } from '../scenarios/state.js';
 import { SANDBOX_ID_HEADER } from '../worlds/sandbox-id.js';
-import { cacheKey, hasStickyScenarios, responseCacheOf } from './response-cache.js';
+import { anonymousRead, cacheKey, hasStickyScenarios, responseCacheOf } from './response-cache.js';
 
 /** Answers a request and returns true, or returns false (having sent nothing) to leave it to Express. */
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -29,16 +29,9 @@ export function fastReads(deps: AppDeps): FastRead {
   if (config.trustProxy) return () => false;
   return (req, res) => {
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined || !url.startsWith('/api/')) return false;
     const h = req.headers;
-    if (
-      h.authorization !== undefined ||
-      h['x-guest-token'] !== undefined ||
-      h['x-sandbox-scenario'] !== undefined ||
-      h.origin !== undefined ||
-      /[?&]api_key=/.test(url)
-    )
-      return false;
+    if (url === undefined || !url.startsWith('/api/') || h.origin !== undefined) return false;
+    if (!anonymousRead(req.method, h, url)) return false;
     const world = worlds.liveWorld(req);
     if (!world || !scenarioState(world).startupApplied || hasStickyScenarios(world) || expiryDue(world))
       return false;

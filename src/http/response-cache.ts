@@ -1,4 +1,5 @@
 import { scenarioState } from '../scenarios/state.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { extra, type World } from '../world.js';
 
@@ -114,15 +115,28 @@ export function cacheKey(
   return `${protocol}://${host ?? ''}\n${lang ?? ''}\n${url}`;
 }
 
+/**
+ * A GET that carries no credential of any kind and no `X-Sandbox-Scenario`: its answer can only
+ * depend on the URL, the headers in the cache key and the world (the cache and the fast read path).
+ */
+export function anonymousRead(
+  method: string | undefined,
+  headers: IncomingHttpHeaders,
+  url: string,
+): boolean {
+  return (
+    method === 'GET' &&
+    headers.authorization === undefined &&
+    headers['x-guest-token'] === undefined &&
+    headers['x-sandbox-scenario'] === undefined &&
+    !/[?&]api_key=/.test(url)
+  );
+}
+
 /** A request whose answer depends only on the URL and the world's data. */
 function cacheable(req: Request, res: Response): boolean {
-  const h = req.headers;
   return (
-    req.method === 'GET' &&
-    h.authorization === undefined &&
-    h['x-guest-token'] === undefined &&
-    h['x-sandbox-scenario'] === undefined &&
-    !/[?&]api_key=/.test(req.url) &&
+    anonymousRead(req.method, req.headers, req.url) &&
     res.getHeader('x-sandbox-scenario-applied') === undefined &&
     !hasStickyScenarios(req.world)
   );
