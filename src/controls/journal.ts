@@ -30,6 +30,9 @@ export interface JournalEntry extends JournalFields {
 /** Bodies larger than this are kept as a note, not as data: the journal must stay small. */
 const MAX_BODY_CHARS = 64 * 1024;
 
+/** Milliseconds since `started` (performance.now), to two decimals. */
+const elapsedMs = (started: number) => Math.round((performance.now() - started) * 100) / 100;
+
 /**
  * What is kept per request: references and raw text, redacted only when read, so recording costs
  * next to nothing on the request path (load tests run with the journal on).
@@ -142,7 +145,7 @@ function record(
     path: req.path,
     query: { ...((res.locals.journalQuery as Record<string, unknown> | undefined) ?? req.query) },
     status: res.headersSent ? res.statusCode : null,
-    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    duration_ms: elapsedMs(started),
     scenario: appliedScenarios(req).join(', ') || null,
     sandbox_id: req.world.id,
     headers: { ...req.headers },
@@ -198,7 +201,7 @@ export function journalFastRead(
     path,
     query: { ...query },
     status: 200,
-    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    duration_ms: elapsedMs(started),
     scenario: null,
     sandbox_id: world.id,
     headers: { ...req.headers },
