@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { boundHeapGrowth } from './heap.js';
 import type { SeedOptions } from './seed/seed.js';
 import { createFileStore, createMemoryStore, openFileStore, type Store } from './store/store.js';
+import type { Db } from './store/types.js';
 
 /**
  * One independent sandbox state: its data and its clock. Modules that need per-world state
@@ -20,12 +21,16 @@ export interface World {
 }
 
 /**
- * The seeded database, loaded on demand: the seeders pull in faker, which costs start-up time a
- * sandbox opening an existing data file does not need to pay.
+ * A builder of the seeded database, loaded on demand: the seeders pull in faker, which costs
+ * start-up time a sandbox opening an existing data file does not need to pay.
  */
-async function freshDb(options: SeedOptions) {
+export async function loadSeeder(options: SeedOptions): Promise<() => Db> {
   const { freshDb: build } = await import('./seed/seed.js');
-  return build(options);
+  return () => build(options);
+}
+
+async function freshDb(options: SeedOptions): Promise<Db> {
+  return (await loadSeeder(options))();
 }
 
 export function seedOptionsOf(config: Config): SeedOptions {

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ApiError } from '../http/errors.js';
 import { createMemoryStore } from '../store/store.js';
 import type { Db } from '../store/types.js';
-import { makeWorld, seedOptionsOf, type World } from '../world.js';
+import { loadSeeder, makeWorld, seedOptionsOf, type World } from '../world.js';
 import type { RegistryOptions, SandboxRegistry } from './registry-types.js';
 import {
   DEFAULT_NOT_DELETABLE,
@@ -193,7 +193,8 @@ class Registry implements SandboxRegistry {
   }
 
   private async create(id: string): Promise<LiveEntry> {
-    const newDb = (this.newDb ??= await seederOf(this.options.config));
+    // The seeder is loaded with the first sandbox (world.ts, loadSeeder).
+    const newDb = (this.newDb ??= await loadSeeder(seedOptionsOf(this.options.config)));
     const store = this.dir
       ? await openSandboxFile(join(this.dir, sandboxFileName(id)), newDb, this.wall(), this.options.log)
       : createMemoryStore(newDb());
@@ -254,13 +255,6 @@ class Registry implements SandboxRegistry {
  * `<dir of --data>/sandboxes/<id>.json`; `--reset` deletes those files too.
  * @example const worlds = await createWorldRegistry({ config, defaultWorld: world });
  */
-/** The seeder, loaded with the first sandbox: it pulls in faker, which a start from an existing file does not need. */
-async function seederOf(config: RegistryOptions['config']): Promise<() => Db> {
-  const { freshDb } = await import('../seed/seed.js');
-  const seedOptions = seedOptionsOf(config);
-  return () => freshDb(seedOptions);
-}
-
 export async function createWorldRegistry(options: RegistryOptions): Promise<SandboxRegistry> {
   const registry = new Registry(options);
   if (registry.dir && options.config.reset) await removeAllSandboxFiles(registry.dir);
