@@ -9,7 +9,6 @@ import { enforceSecurity, resolvePrincipal } from './http/auth.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { fastReads } from './http/fast-read.js';
 import { responseCache } from './http/response-cache.js';
-import { cacheValidatorRouteMatchers } from './http/route-matchers.js';
 import { operations, specForValidator } from './http/spec.js';
 import { requestValidator } from './http/validator.js';
 import { mountControlStage } from './controls/stage.js';
@@ -49,7 +48,6 @@ export function createApp(deps: AppDeps): Express {
   mountControlStage(app, deps);
   // Stage: response cache lookup: after the stage above, before validation, so a repeat skips it.
   app.use(responseCache((path) => path.startsWith('/api/')));
-  cacheValidatorRouteMatchers();
   app.use(
     requestValidator({
       apiSpec: specForValidator({ responses: deps.config.validateResponses }) as never,

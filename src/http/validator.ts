@@ -4,6 +4,7 @@ import schemaValidatorModule from 'express-openapi-validator/dist/framework/open
 import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
 import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
 import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
+import { cacheValidatorRouteMatchers } from './route-matchers.js';
 
 type SchemaValidatorClass = new (opts: object) => { validate(doc: object): { errors: unknown[] } };
 
@@ -82,7 +83,8 @@ export function resolveRefsWithoutCompiling(): boolean {
 const pending = new Set<Promise<void>>();
 
 /**
- * `OpenApiValidator.middleware(options)` as the library builds it, except that the spec-loading
+ * `OpenApiValidator.middleware(options)` as the library builds it, with this file's workarounds and
+ * the route-matcher cache (route-matchers.ts) applied, and except that the spec-loading
  * promise is kept, so the CLI prints its ready line only after the validator can answer
  * (`validatorsReady()`), and a broken spec fails the start instead of every request.
  * `apiSpec` must be a private object: the library resolves references in it in place.
@@ -90,6 +92,7 @@ const pending = new Set<Promise<void>>();
 export function requestValidator(options: OpenApiValidatorOpts): RequestHandler[] {
   deferSpecSelfCheck();
   resolveRefsWithoutCompiling();
+  cacheValidatorRouteMatchers();
   const validator = new OpenApiValidator(options);
   const spec = new OpenApiSpecLoader({
     apiDoc: options.apiSpec as never,
