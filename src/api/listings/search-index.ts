@@ -2,6 +2,7 @@ import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world.js';
 import { conceptsOf } from '../catalog/translate.js';
 import { Columns } from './columns.js';
+import { Scratch } from './positions.js';
 
 export type Sort = 'newest' | 'price_low' | 'price_high' | 'ending_soon';
 export const SORTS: Sort[] = ['newest', 'price_low', 'price_high', 'ending_soon'];
@@ -49,6 +50,8 @@ export class SearchIndex {
     currency: new Map<string, number>(),
     store: new Map<string, number>(),
   };
+  /** Buffers every search reuses (positions.ts). */
+  readonly scratch = new Scratch();
   private db: Db | null = null;
   private listingsRef: Record<string, ListingRecord> | null = null;
   private nextId = -1;

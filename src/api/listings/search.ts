@@ -1,6 +1,7 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
 import { lexicon, type Lexicon } from '../catalog/lexicon.js';
 import { segment, UNSPACED, words } from '../catalog/text.js';
+import { intersectInto, unionInto, type Scratch } from './positions.js';
 import { CELL_DEG, TYPES, type SearchIndex, type Sort } from './search-index.js';
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
@@ -64,43 +65,20 @@ function conceptsFor(prefix: string, index: SearchIndex, lex: Lexicon): Set<stri
   return concepts;
 }
 
-/** Sorted, distinct positions from a number of position lists. */
-function union(lists: ArrayLike<number>[]): Int32Array {
-  let size = 0;
-  for (const list of lists) size += list.length;
-  const all = new Int32Array(size);
-  let at = 0;
-  for (const list of lists) for (let k = 0; k < list.length; k += 1) all[at++] = list[k];
-  all.sort();
-  let out = 0;
-  for (let k = 0; k < all.length; k += 1) if (k === 0 || all[k] !== all[k - 1]) all[out++] = all[k];
-  return all.subarray(0, out);
-}
-
-/** Positions in both sorted lists. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i] < b[j]) i += 1;
-    else if (a[i] > b[j]) j += 1;
-    else {
-      out[n++] = a[i];
-      i += 1;
-      j += 1;
-    }
-  }
-  return out.subarray(0, n);
-}
-
 /**
  * Positions matching every word of `q` (AND; a word matches the start of a word in any
  * language), sorted: per word the union of its concepts' postings, then the intersection.
  */
-function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): Int32Array | undefined {
+function textMatches(
+  q: string | undefined,
+  index: SearchIndex,
+  lex: Lexicon,
+  s: Scratch,
+): Int32Array | undefined {
   if (q === undefined) return undefined;
   const ws = queryWords(q, index, lex).slice(0, 32);
   if (ws.length === 0) return undefined;
+  const n = index.recs.length;
   let found: Int32Array | undefined;
   for (const w of ws) {
     const lists: number[][] = [];
@@ -108,8 +86,10 @@ function textMatches(q: string | undefined, index: SearchIndex, lex: Lexicon): I
       const list = index.postings.get(c);
       if (list) lists.push(list);
     }
-    const matches = union(lists);
-    found = found === undefined ? matches : intersect(found, matches);
+    found =
+      found === undefined
+        ? unionInto(s.lists[0], lists, s.marks, n)
+        : intersectInto(s.lists[0], found, unionInto(s.lists[1], lists, s.marks, n));
     if (found.length === 0) break;
   }
   return found;
@@ -123,7 +103,12 @@ const CELL_HALF_DIAGONAL_KM = 80;
  * judged by their centre first: a cell surely outside is skipped, one surely inside is taken
  * whole, and only the cells on the circle's edge check each listing.
  */
-function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Int32Array | undefined {
+function geoMatches(
+  geo: SearchQuery['geo'],
+  index: SearchIndex,
+  s: Scratch,
+  out: Int32Array,
+): Int32Array | undefined {
   if (!geo) return undefined;
   const lists: ArrayLike<number>[] = [];
   for (const [key, cell] of index.grid) {
@@ -141,7 +126,7 @@ function geoMatches(geo: SearchQuery['geo'], index: SearchIndex): Int32Array | u
     }
     lists.push(inside);
   }
-  return union(lists);
+  return unionInto(out, lists, s.marks, index.recs.length);
 }
 
 /** Whether a listing is shown at all: not past its duration and not sold out. */
@@ -177,13 +162,21 @@ function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): bool
   return f.categories === undefined || f.categories.has(c.category[i]);
 }
 
-/** The positions text and location allow (sorted), or undefined when the search has neither. */
-function candidates(query: SearchQuery, index: SearchIndex, lex: Lexicon): Int32Array | undefined {
-  const text = textMatches(query.q, index, lex);
+/**
+ * The positions text and location allow (sorted), or undefined when the search has neither. The
+ * result lives in the scratch buffers: it is valid until the next search.
+ */
+function candidates(
+  query: SearchQuery,
+  index: SearchIndex,
+  lex: Lexicon,
+  s: Scratch,
+): Int32Array | undefined {
+  const text = textMatches(query.q, index, lex, s);
   if (text !== undefined && text.length === 0) return text;
-  const near = geoMatches(query.geo, index);
+  const near = geoMatches(query.geo, index, s, s.lists[text === undefined ? 0 : 1]);
   if (text === undefined) return near;
-  return near === undefined ? text : intersect(text, near);
+  return near === undefined ? text : intersectInto(s.lists[0], text, near);
 }
 
 /**
@@ -203,11 +196,12 @@ function candidates(query: SearchQuery, index: SearchIndex, lex: Lexicon): Int32
 export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon = lexicon()): SearchResult {
   const f = filterOf(index, query);
   if (!f) return { items: [], total: 0 };
-  const cand = candidates(query, index, lex);
+  const n = index.recs.length;
+  const s = index.scratch.ensure(n);
+  const cand = candidates(query, index, lex, s);
   const c = index.cols;
   const { featured } = c;
   const now = query.now;
-  const n = index.recs.length;
   const split = query.featuredFirst !== false;
   const cap = n / 16;
   let total = 0;
@@ -215,8 +209,10 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   let kept: number[] | undefined = [];
   // Featured matches among candidates (few: featured listings are a small share of all).
   const keptFeatured: number[] = [];
-  const count = (i: number) => {
-    if (!passes(c, f, now, i)) return;
+  const scanned = cand === undefined ? n : cand.length;
+  for (let k = 0; k < scanned; k += 1) {
+    const i = cand === undefined ? k : cand[k];
+    if (!passes(c, f, now, i)) continue;
     total += 1;
     if (split && featured[i] === 1) {
       featuredTotal += 1;
@@ -225,19 +221,7 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
       if (kept.length < cap) kept.push(i);
       else kept = undefined;
     }
-  };
-  if (cand === undefined) for (let i = 0; i < n; i += 1) count(i);
-  else for (let k = 0; k < cand.length; k += 1) count(cand[k]);
-  // Membership of a candidate, for the walk down the order when candidates are many.
-  let member: Uint8Array | undefined;
-  const allowed = (i: number) => {
-    if (cand === undefined) return true;
-    if (member === undefined) {
-      member = new Uint8Array(n);
-      for (let k = 0; k < cand.length; k += 1) member[cand[k]] = 1;
-    }
-    return member[i] === 1;
-  };
+  }
   const from = (query.page - 1) * query.limit;
   const need = from + query.limit;
   const page: number[] = [];
@@ -265,13 +249,19 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   if (restNeed > restFrom && total > featuredTotal) {
     if (kept !== undefined) inOrder(kept, restFrom, restNeed);
     else {
+      // Many matches: walk down the order until the page is full (short, as matches are dense),
+      // with the candidates marked for membership.
+      const { marks } = s;
+      if (cand !== undefined) for (let k = 0; k < cand.length; k += 1) marks[cand[k]] = 1;
       let seen = 0;
       for (let k = 0; k < order.length && seen < restNeed; k += 1) {
         const i = order[k];
-        if ((split && featured[i] === 1) || !allowed(i) || !passes(c, f, now, i)) continue;
+        if (split && featured[i] === 1) continue;
+        if ((cand !== undefined && marks[i] === 0) || !passes(c, f, now, i)) continue;
         if (seen >= restFrom) page.push(i);
         seen += 1;
       }
+      if (cand !== undefined) marks.fill(0, 0, n);
     }
   }
   return { items: page.map((i) => index.recs[i]), total };
