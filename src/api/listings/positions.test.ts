@@ -8,12 +8,14 @@ const sortedList = fc
   .map((a) => a.sort((x, y) => x - y));
 
 describe('unionInto', () => {
-  it('gives the sorted distinct positions of any lists, by sorting (few) or by marking (many)', () => {
+  it('gives the sorted distinct positions of any lists, by sorting, merging or marking', () => {
     const s = new Scratch().ensure(N);
     fc.assert(
       fc.property(fc.array(sortedList, { maxLength: 12 }), (lists) => {
         const want = [...new Set(lists.flat())].sort((a, b) => a - b);
-        expect([...unionInto(s.lists[0], lists, s.marks, N)]).toEqual(want);
+        expect([...unionInto(s.lists[0], lists, s, N)]).toEqual(want);
+        // Into the second buffer too (the one a later word of a query uses).
+        expect([...unionInto(s.lists[1], lists, s, N)]).toEqual(want);
         // The byte map is left zeroed for the next user.
         expect(s.marks.every((b) => b === 0)).toBe(true);
       }),
@@ -21,19 +23,28 @@ describe('unionInto', () => {
     );
   });
 
-  it('takes the marking pass once the lists hold an eighth of the positions', () => {
+  it('merges two to four lists, sorts many short ones and marks many long ones', () => {
     const s = new Scratch().ensure(N);
-    const evens = Array.from({ length: 200 }, (_, i) => i * 2);
-    const threes = Array.from({ length: 133 }, (_, i) => i * 3);
-    const got = unionInto(s.lists[0], [evens, threes], s.marks, N);
-    expect([...got]).toEqual([...new Set([...evens, ...threes])].sort((a, b) => a - b));
-    expect(got.at(-1)).toBe(398);
+    const step = (by: number, from = 0) =>
+      Array.from({ length: Math.floor((N - from) / by) }, (_, i) => from + i * by).filter((x) => x < N);
+    const union = (lists: number[][]) => [...new Set(lists.flat())].sort((a, b) => a - b);
+    for (const lists of [
+      [step(2), step(3)],
+      [step(2), step(3), step(5)],
+      [step(2), step(3), step(5), step(7, 1)],
+      [step(2), step(3), step(5), step(7, 1), step(11, 4), step(13, 6)],
+      [[1], [7, 9], [3], [2, 399], [5], [0]],
+    ]) {
+      const got = unionInto(s.lists[0], lists, s, N);
+      expect([...got], `${lists.length} lists`).toEqual(union(lists));
+      expect(got.buffer).toBe(s.lists[0].buffer);
+    }
     expect(s.marks.every((b) => b === 0)).toBe(true);
   });
 
   it('is empty for no lists', () => {
     const s = new Scratch().ensure(N);
-    expect(unionInto(s.lists[0], [], s.marks, N).length).toBe(0);
+    expect(unionInto(s.lists[0], [], s, N).length).toBe(0);
   });
 });
 
