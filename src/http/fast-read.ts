@@ -6,6 +6,7 @@ import { countAddressHit } from '../controls/rate-limit.js';
 import type { AppDeps } from '../deps.js';
 import { scenarioState } from '../scenarios/state.js';
 import { SANDBOX_ID_HEADER } from '../worlds/sandbox-id.js';
+import { fastSearch } from './fast-search.js';
 import { anonymousRead, cacheKey, hasStickyScenarios, responseCacheOf } from './response-cache.js';
 
 /** Answers a request and returns true, or returns false (having sent nothing) to leave it to Express. */
@@ -22,11 +23,13 @@ export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
  * Anything else goes to the full path untouched: other methods, credentials of any kind, an
  * `X-Sandbox-Scenario` header or a sticky scenario, an `Origin` (CORS headers), `--trust-proxy`
  * (address and scheme come from headers), a world not loaded yet or a malformed id, a payment hold
- * due to expire, a request over its rate limit (so the full path answers the 429), and every miss.
+ * due to expire, a request over its rate limit (so the full path answers the 429), and every miss
+ * but the listings searches that fast-search.ts answers.
  */
 export function fastReads(deps: AppDeps): FastRead {
   const { config, worlds, version } = deps;
   if (config.trustProxy) return () => false;
+  const search = fastSearch(deps);
   return (req, res) => {
     const url = req.url;
     const h = req.headers;
@@ -37,20 +40,20 @@ export function fastReads(deps: AppDeps): FastRead {
       return false;
     const started = performance.now();
     const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-    const hit = responseCacheOf(world).get(
-      world.store.version,
-      cacheKey(protocol, h.host, h['accept-language'], url),
-      world.clock.now(),
-    );
-    if (!hit) return false;
+    const key = cacheKey(protocol, h.host, h['accept-language'], url);
+    const commonHeaders = (limitHeaders: [string, string][]) => {
+      res.setHeader('X-Sandbox-Version', version);
+      if (h['x-sandbox-id'] !== undefined) res.setHeader(SANDBOX_ID_HEADER, world.id);
+      for (const [name, value] of limitHeaders) res.setHeader(name, value);
+    };
+    const hit = responseCacheOf(world).get(world.store.version, key, world.clock.now());
+    if (!hit) return search(req, res, { world, protocol, key, started, commonHeaders });
     const limitHeaders = countAddressHit(world, config, req.socket.remoteAddress ?? '');
     if (!limitHeaders) return false;
     worlds.markUsed(world);
     const at = world.clock.nowIso();
     res.statusCode = hit.status;
-    res.setHeader('X-Sandbox-Version', version);
-    if (h['x-sandbox-id'] !== undefined) res.setHeader(SANDBOX_ID_HEADER, world.id);
-    for (const [name, value] of limitHeaders) res.setHeader(name, value);
+    commonHeaders(limitHeaders);
     for (const name in hit.headers) res.setHeader(name, hit.headers[name]);
     res.setHeader('Content-Length', hit.bytes.length);
     res.end(hit.bytes);

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../../deps.js';
+import type { World } from '../../world.js';
 import { userId } from '../../http/auth.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Handlers } from '../handlers.js';
@@ -13,7 +14,11 @@ import { settleByScenario } from '../payprovider/scenario-outcome.js';
 
 /** The validated query, with numbers as numbers whatever the validator handed over. */
 export function queryParams(req: Request): ListingsParams {
-  const raw = req.query as Record<string, unknown>;
+  return listingsParams(req.query as Record<string, unknown>);
+}
+
+/** {@link queryParams} of a validated query object (also the fast search path's, http/fast-search.ts). */
+export function listingsParams(raw: Record<string, unknown>): ListingsParams {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || key === 'api_key') continue;
@@ -26,18 +31,24 @@ export function queryParams(req: Request): ListingsParams {
 
 export const langOf = (req: Request): string => (typeof req.query.lang === 'string' ? req.query.lang : 'en');
 
+/**
+ * One page of a listings search: the body of GET /api/shop/listings. Throws ApiError(400) for
+ * the rules the schema cannot say (query.ts).
+ */
+export function searchPage(world: World, params: ListingsParams, base: string) {
+  const query = toSearchQuery(world, params);
+  const { items, total } = runSearch(searchIndex(world), query);
+  const lang = params.lang ?? 'en';
+  return {
+    listings: items.map((l) => listingView(l, lang, base)),
+    pagination: pagination(query.page, query.limit, total),
+  };
+}
+
 export function listingHandlers(_deps: AppDeps): Handlers {
   return {
     searchListings: (req, res) => {
-      const params = queryParams(req);
-      const query = toSearchQuery(req.world, params);
-      const { items, total } = runSearch(searchIndex(req.world), query);
-      const lang = langOf(req);
-      const base = baseUrl(req);
-      res.json({
-        listings: items.map((l) => listingView(l, lang, base)),
-        pagination: pagination(query.page, query.limit, total),
-      });
+      res.json(searchPage(req.world, queryParams(req), baseUrl(req)));
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id as string];
