@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listingsParams, searchPage } from '../api/listings/handlers.js';
+import { listingsParams, searchPageJson } from '../api/listings/handlers.js';
 import { journalFastRead } from '../controls/journal.js';
 import { countAddressHit } from '../controls/rate-limit.js';
 import type { AppDeps } from '../deps.js';
@@ -26,13 +26,13 @@ export interface FastContext {
 /**
  * Answers a listings search the response cache does not hold, without Express: the query is
  * checked by {@link strictQuery} (only queries the request validator certainly accepts, with the
- * query object it would hand over), the page is made by the handler's own `searchPage`, and the
- * answer is recorded in the response cache and the journal as the full path would. An uncached
- * search then costs the search and the JSON, not Express's middleware, routing and validation.
- * Returns false, having sent nothing, for anything else: another path, a query the check leaves to
- * the validator, a rule of the search itself (lat/lng/radius together, minPrice ≤ maxPrice), a
- * request over its rate limit. Off with response validation (`validateResponses`), whose check of
- * every answer it would skip.
+ * query object it would hand over), the page comes from the handler's own search as JSON text
+ * (`searchPageJson`), and the answer is recorded in the response cache and the journal as the full
+ * path would. An uncached search then costs the search and the JSON, not Express's middleware,
+ * routing and validation. Returns false, having sent nothing, for anything else: another path, a
+ * query the check leaves to the validator, a rule of the search itself (lat/lng/radius together,
+ * minPrice ≤ maxPrice), a request over its rate limit. Off with response validation
+ * (`validateResponses`), whose check of every answer it would skip.
  */
 export function fastSearch(
   deps: AppDeps,
@@ -50,12 +50,12 @@ export function fastSearch(
     const at = world.clock.nowIso();
     let bytes: Buffer;
     try {
-      const page = searchPage(
+      const page = searchPageJson(
         world,
         listingsParams(query),
         `${ctx.protocol}://${req.headers.host ?? 'localhost'}`,
       );
-      bytes = Buffer.from(JSON.stringify(page));
+      bytes = Buffer.from(page);
     } catch {
       // An ApiError of the search's own rules: the full path answers it with its 400.
       return false;

@@ -156,6 +156,24 @@ describe('fast search path', () => {
     expect(limited.paths.slice(-4)).toEqual(['fast', 'fast', 'fast', 'full']);
   });
 
+  it('never serves a listing as it was before a write', async () => {
+    const own = await served({ validateResponses: false });
+    const path = '/api/shop/listings?sort=price_high&limit=3';
+    const before = JSON.parse((await own.get(path)).text).listings as {
+      id: string;
+      quantity_available: number;
+    }[];
+    expect(own.last()).toBe('fast');
+    const { id } = before[0];
+    own.sb.world.store.mutate((db) => {
+      db.listings[id].quantity_available = 4321;
+    });
+    // Another page showing the same listing (its kept text was made for the old version).
+    const after = JSON.parse((await own.get(`${path}&lang=en`)).text).listings as typeof before;
+    expect(own.last()).toBe('fast');
+    expect(after[0]).toMatchObject({ id, quantity_available: 4321 });
+  });
+
   it('is off while response validation is on', async () => {
     await full.get('/api/shop/listings?q=off');
     expect(full.last()).toBe('full');

@@ -8,7 +8,7 @@ import { createListing, type CreateListingBody } from './create.js';
 import { pagination, toSearchQuery, type ListingsParams } from './query.js';
 import { runSearch } from './search.js';
 import { searchIndex } from './search-index.js';
-import { baseUrl, listingView } from './view.js';
+import { baseUrl, listingJson, listingView } from './view.js';
 import { forcesProvider } from '../checkout/scenario-hook.js';
 import { settleByScenario } from '../payprovider/scenario-outcome.js';
 
@@ -31,18 +31,30 @@ export function listingsParams(raw: Record<string, unknown>): ListingsParams {
 
 export const langOf = (req: Request): string => (typeof req.query.lang === 'string' ? req.query.lang : 'en');
 
+/** The page of listings a validated query asks for, and the pagination of the whole result. */
+function searchOf(world: World, params: ListingsParams) {
+  const query = toSearchQuery(world, params);
+  const { items, total } = runSearch(searchIndex(world), query);
+  return { items, lang: params.lang ?? 'en', pagination: pagination(query.page, query.limit, total) };
+}
+
 /**
  * One page of a listings search: the body of GET /api/shop/listings. Throws ApiError(400) for
  * the rules the schema cannot say (query.ts).
  */
 export function searchPage(world: World, params: ListingsParams, base: string) {
-  const query = toSearchQuery(world, params);
-  const { items, total } = runSearch(searchIndex(world), query);
-  const lang = params.lang ?? 'en';
-  return {
-    listings: items.map((l) => listingView(l, lang, base)),
-    pagination: pagination(query.page, query.limit, total),
-  };
+  const { items, lang, pagination } = searchOf(world, params);
+  return { listings: items.map((l) => listingView(l, lang, base)), pagination };
+}
+
+/**
+ * {@link searchPage} as the JSON text `res.json` would send, joined from the kept listing texts
+ * (view.ts `listingJson`); the fast search path's body.
+ */
+export function searchPageJson(world: World, params: ListingsParams, base: string): string {
+  const { items, lang, pagination } = searchOf(world, params);
+  const listings = items.map((l) => listingJson(world, l, lang, base)).join(',');
+  return `{"listings":[${listings}],"pagination":${JSON.stringify(pagination)}}`;
 }
 
 export function listingHandlers(_deps: AppDeps): Handlers {

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { ListingRecord } from '../../store/types.js';
 import { translateDescription, translateTitle } from '../catalog/translate.js';
+import { extra, type World } from '../../world.js';
 import { expiresAt } from './search-index.js';
 
 /** The wire form of a listing (interface §2 plus the sandbox's `expires_at`, `store_slug`, `lat`, `lng`). */
@@ -59,4 +60,35 @@ export function listingView(rec: ListingRecord, lang: string, base: string): Lis
     created_at: rec.created_at,
     expires_at: new Date(expiresAt(rec)).toISOString(),
   };
+}
+
+/** Listing texts kept per world (cleared when full): a few pages' worth for every popular search. */
+export const VIEW_TEXTS_KEPT = 2_000;
+
+/**
+ * `JSON.stringify(listingView(rec, lang, base))`, kept per world for one store version (every
+ * write bumps it, so a changed quantity or featured flag is never served stale). A listing shows
+ * up on many different search pages; the fast search path (http/fast-search.ts) joins these texts
+ * instead of building and serializing the views again for every page.
+ */
+export function listingJson(world: World, rec: ListingRecord, lang: string, base: string): string {
+  const kept = extra(world, 'listings.viewTexts', () => ({
+    version: -1,
+    db: null as unknown,
+    texts: new Map<string, string>(),
+  }));
+  const { store } = world;
+  if (kept.version !== store.version || kept.db !== store.db) {
+    kept.texts.clear();
+    kept.version = store.version;
+    kept.db = store.db;
+  }
+  const key = `${lang} ${base} ${rec.id}`;
+  let text = kept.texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(listingView(rec, lang, base));
+    if (kept.texts.size >= VIEW_TEXTS_KEPT) kept.texts.clear();
+    kept.texts.set(key, text);
+  }
+  return text;
 }
