@@ -134,7 +134,11 @@ function geoMatches(
 
 /** Whether a listing is shown at all: not past its duration and not sold out. */
 export function isListed(index: SearchIndex, i: number, now: number): boolean {
-  return index.cols.expires[i] > now && index.cols.qty[i] > 0;
+  return listed(index.cols, i, now);
+}
+
+function listed(c: SearchIndex['cols'], i: number, now: number): boolean {
+  return c.expires[i] > now && c.qty[i] > 0;
 }
 
 /** The query's filters as column codes; `null` when a filter can match nothing. */
@@ -159,7 +163,7 @@ type Filter = NonNullable<ReturnType<typeof filterOf>>;
 
 /** Whether listing `i` is shown (not expired, not sold out) and passes the column filters. */
 function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): boolean {
-  if (c.expires[i] <= now || c.qty[i] <= 0) return false;
+  if (!listed(c, i, now)) return false;
   if ((f.type >= 0 && c.type[i] !== f.type) || (f.currency > 0 && c.currency[i] !== f.currency)) return false;
   if ((f.store > 0 && c.store[i] !== f.store) || c.price[i] < f.min || c.price[i] > f.max) return false;
   return f.categories === undefined || f.categories.has(c.category[i]);
