@@ -27,8 +27,8 @@ export interface JournalEntry extends JournalFields {
   response_body: unknown;
 }
 
-/** Bodies larger than this are kept as a note, not as data: the journal must stay small. */
-const MAX_BODY_CHARS = 64 * 1024;
+/** Bodies larger than this (bytes) are kept as a note, not as data: the journal must stay small. */
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Milliseconds since `started` (performance.now), to two decimals. */
 const elapsedMs = (started: number) => Math.round((performance.now() - started) * 100) / 100;
@@ -121,8 +121,9 @@ function captureBody(res: Response): () => string | undefined {
   res.send = ((body?: unknown) => {
     if (captured === undefined) {
       const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
-      // Big bodies are not kept (memory): only a note of their size.
-      captured = text.length > MAX_BODY_CHARS ? `[${text.length} characters, not kept]` : text.toString();
+      // Big bodies are not kept (memory): only a note of their size, in bytes as on the fast path.
+      const bytes = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
+      captured = bytes > MAX_BODY_BYTES ? `[${bytes} bytes, not kept]` : text.toString();
     }
     return send(body);
   }) as Response['send'];
@@ -149,7 +150,7 @@ function record(
     scenario: appliedScenarios(req).join(', ') || null,
     sandbox_id: req.world.id,
     headers: { ...req.headers },
-    requestBody: requestLength > MAX_BODY_CHARS ? `[${requestLength} bytes, not kept]` : req.body,
+    requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : req.body,
     responseText: body,
   };
 }
@@ -206,6 +207,6 @@ export function journalFastRead(
     sandbox_id: world.id,
     headers: { ...req.headers },
     requestBody: undefined,
-    responseText: body.length > MAX_BODY_CHARS ? `[${body.length} bytes, not kept]` : body,
+    responseText: body.length > MAX_BODY_BYTES ? `[${body.length} bytes, not kept]` : body,
   });
 }

@@ -101,6 +101,35 @@ describe('the request journal', () => {
     expect(entry.request_body).toMatch(/^\[\d+ bytes, not kept\]$/);
   });
 
+  it('notes the size in bytes of an answer over 64 KB, on the full and the fast path alike', async () => {
+    for (const validateResponses of [true, false]) {
+      const sb = await makeSandbox({ validateResponses });
+      // 15 listings of 5,000 characters of description, 10,000 bytes each in UTF-8.
+      for (let i = 0; i < 15; i++) {
+        const res = await sb.http
+          .post('/api/shop/listings')
+          .set('Authorization', `Bearer ${accounts.seller.apiKey}`)
+          .send({
+            type: 'mall',
+            title: `Zqxlong ${i}`,
+            category: 'electronics',
+            price_cents: 100,
+            description: 'é'.repeat(5000),
+          });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      const page = await sb.http.get('/api/shop/listings?q=zqxlong&limit=50');
+      expect(page.body.listings).toHaveLength(15);
+      const bytes = Number(page.headers['content-length']);
+      expect(bytes).toBeGreaterThan(150_000);
+      const [entry] = (await sb.http.get('/__sandbox/requests')).body.requests;
+      expect(entry.path).toBe('/api/shop/listings');
+      expect(entry.response_body, `validateResponses ${validateResponses}`).toBe(
+        `[${bytes} bytes, not kept]`,
+      );
+    }
+  });
+
   it('records a dropped connection with a null status', async () => {
     const sb = await makeSandbox();
     await sb.http
