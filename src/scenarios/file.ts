@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type * as Yaml from 'yaml';
-import type { FeaturedPaymentMethod, ListingType, Duration } from '../store/types.js';
+import type { CreateListingBody } from '../api/listings/create.js';
 import type { SwitchScope } from './state.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
@@ -19,23 +19,12 @@ export interface OverlayUser {
   api_key?: string;
 }
 
-export interface OverlayListing {
+/** A listing a scenario file adds: the body of POST /api/shop/listings (images aside), with its id and seller. */
+export type OverlayListing = Partial<Omit<CreateListingBody, 'images' | 'title'>> & {
   id: string;
   seller: string;
   title: string;
-  description?: string;
-  type?: ListingType;
-  category?: string;
-  price_cents?: number;
-  currency?: string;
-  accepted_currencies?: string[];
-  quantity_available?: number;
-  duration?: Duration;
-  location_city?: string;
-  location_country?: string;
-  is_featured?: boolean;
-  featured_payment_method?: FeaturedPaymentMethod;
-}
+};
 
 export interface Overlay {
   clock?: { set?: string; advance?: string | number; freeze?: boolean };
