@@ -7,7 +7,8 @@ import { ScenarioFileError } from './scenarios/file.js';
 import { StoreFileError } from './store/file-adapter.js';
 import { VERSION } from './version.js';
 
-async function main(): Promise<void> {
+/** Runs the command; true once a server is up and its ready line printed. */
+async function main(): Promise<boolean> {
   if (process.argv[2] === 'replay') return process.exit(await runReplay(process.argv.slice(3)));
   let parsed;
   try {
@@ -19,8 +20,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (parsed.help) return void process.stdout.write(helpText() + '\n');
-  if (parsed.version) return void process.stdout.write(VERSION + '\n');
+  if (parsed.help || parsed.version) {
+    process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
+    return false;
+  }
   const { config } = parsed;
   checkIntegratorConfig(config);
   const log = makeLogger(config);
@@ -64,9 +67,14 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  return true;
 }
 
-main().catch((err: unknown) => {
+/**
+ * Settles once the command has started: true when a server is up. The installed CLI (launch.ts)
+ * waits for it to keep a code cache of what the start compiled.
+ */
+export const started: Promise<boolean> = main().catch((err: unknown) => {
   if (err instanceof UsageError) {
     process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
     process.exit(2);

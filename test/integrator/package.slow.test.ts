@@ -1,12 +1,13 @@
 // SLOW (about 30-90 s): packs the npm package, installs the tarball into a temporary project
 // (dependencies from the npm cache or registry) and uses it the way an integrator would.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
+import { exitOf, waitForReady } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -49,6 +50,7 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
     const files = run('tar', ['-tzf', tarball], work).split('\n');
     for (const f of [
       'dist/bin.js',
+      'dist/bin-bundle.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/generated/api.d.ts',
@@ -59,10 +61,45 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
     ])
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.v8-cache'))).toEqual([]); // made where it is installed
   });
 
   it('runs `npx marketplace-sandbox --version`', () => {
     expect(run('npx', ['--no-install', 'marketplace-sandbox', '--version'], project).trim()).toBe(VERSION);
+  });
+
+  it('keeps a code cache of the CLI bundle that the next start uses, and replaces a damaged one', async () => {
+    const dist = join(project, 'node_modules/marketplace-sandbox/dist');
+    const cacheFile = () => readdirSync(dist).filter((f) => f.endsWith('.v8-cache'));
+    const start = async () => {
+      const child = spawn(
+        process.execPath,
+        [join(dist, 'bin.js'), '--in-memory', '--listings', '20', '--port', '0', '--host', '127.0.0.1'],
+        { cwd: project, env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const url = await waitForReady(child);
+      expect((await fetch(`${url}/__sandbox/health`)).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    };
+    expect(cacheFile()).toEqual([]); // --version starts no server and keeps none
+    await start();
+    expect(cacheFile()).toEqual([`bin-bundle.cjs.${process.version}-${process.arch}.v8-cache`]);
+    const path = join(dist, cacheFile()[0]);
+    const saved = readFileSync(path);
+    const { ino } = statSync(path);
+
+    // Used as it is: not replaced (a save renames a new file over it). One V8 rejects, e.g. one
+    // saved under other V8 flags than a start compiles under, would be replaced by every start.
+    await start();
+    expect(statSync(path).ino).toBe(ino);
+
+    const damaged = Buffer.from(saved);
+    damaged[damaged.length >> 1] ^= 0xff;
+    writeFileSync(path, damaged);
+    await start();
+    expect(readFileSync(path).equals(damaged)).toBe(false);
+    expect(readFileSync(path).length).toBeGreaterThan(100_000);
   });
 
   it('imports startSandbox from the installed package and serves API, docs and dashboard', () => {
