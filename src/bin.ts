@@ -44,15 +44,6 @@ async function main(): Promise<boolean> {
     }
     throw err;
   }
-  const db = running.deps.worlds.default.store.db;
-  const store = config.inMemory
-    ? 'memory'
-    : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
-  if (!config.quiet)
-    process.stdout.write(
-      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
-        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
-    );
   const stop = (signal: string) => {
     if (!config.quiet) process.stdout.write(`${signal}: flushing the store and stopping\n`);
     // A stuck connection must not keep a container from stopping: give up after 8 s (before Docker's 10 s SIGKILL).
@@ -65,8 +56,19 @@ async function main(): Promise<boolean> {
       },
     );
   };
+  // Before the ready line: a supervisor may stop the sandbox as soon as it reads it, and a signal
+  // that comes before its handler kills the process instead of stopping it.
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  const db = running.deps.worlds.default.store.db;
+  const store = config.inMemory
+    ? 'memory'
+    : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
+  if (!config.quiet)
+    process.stdout.write(
+      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
+        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
+    );
   return true;
 }
 
