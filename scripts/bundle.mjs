@@ -1,9 +1,13 @@
-// Bundles the CLI (dist/bin.js) into a few files after `tsc` has emitted dist/.
+// Bundles the CLI after `tsc` has emitted dist/: dist/bin-bundle.cjs (the CLI and its
+// dependencies) and dist/bin.js (the launcher that runs it through a V8 code cache).
 //
 // Why: starting the CLI from tsc's output resolves and compiles about 1,000 files (our modules,
 // express, the validator, ajv, pino, ...), which on a small machine is most of the start-up
-// time. One ESM file, with the seeders (faker) split into a chunk loaded only when a world is
-// seeded, makes the start from an existing data file several times cheaper to load.
+// time. One file makes the start from an existing data file several times cheaper to load, and
+// compiling that one file is what the code cache saves (src/code-cache.ts): Node 20 can give V8
+// a code cache only for a classic script (`vm.Script`), so the bundle is CommonJS, not ESM. The
+// seeders (faker) are in it too (CommonJS has no chunks), but their modules only run, and their
+// functions are only compiled, when a world is seeded.
 // tsc stays the type checker and still emits dist/index.js and the .d.ts files for the library
 // entry; only the CLI entry is replaced.
 import { readFile } from 'node:fs/promises';
@@ -16,8 +20,9 @@ const SRC = join(ROOT, 'src');
 
 /**
  * Our modules find the package's files from their own URL (`new URL('../../openapi.yaml',
- * import.meta.url)`). In the bundle every module shares one URL, so each use is rewritten to the
- * URL the module has in tsc's dist/ layout; the bundle and its chunks sit in dist/ itself.
+ * import.meta.url)`). A CommonJS bundle has no `import.meta`, and in one bundle every module
+ * would share one URL anyway, so each use is rewritten to the URL the module has in tsc's dist/
+ * layout, from the bundle's own file (which sits in dist/ itself).
  */
 const moduleUrls = {
   name: 'module-urls',
@@ -26,28 +31,34 @@ const moduleUrls = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
       const asBuilt = './' + relative(SRC, args.path).replace(/\.ts$/, '.js');
-      const url = `new URL(${JSON.stringify(asBuilt)}, import.meta.url).href`;
+      const url = `new URL(${JSON.stringify(asBuilt)}, require('node:url').pathToFileURL(__filename)).href`;
       return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
     });
   },
 };
 
-await build({
-  entryPoints: { bin: join(SRC, 'bin.ts') },
+const common = {
   outdir: join(ROOT, 'dist'),
-  chunkNames: 'bin-[name]-[hash]',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+};
+
+await build({
+  ...common,
+  entryPoints: { 'bin-bundle': join(SRC, 'bin.ts') },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
   plugins: [moduleUrls],
   // Loaded at run time with createRequire, only when used (pretty logs, YAML, the docs UI assets).
   external: ['pino-pretty', 'yaml', 'swagger-ui-dist'],
-  // Bundled CommonJS dependencies call require() for Node's built-ins; ESM has none of its own.
-  banner: {
-    js: "import { createRequire as __sandboxRequire } from 'node:module'; const require = __sandboxRequire(import.meta.url);",
-  },
+});
+
+// The launcher replaces tsc's dist/bin.js (package.json `bin`); it has no dependencies.
+await build({
+  ...common,
+  entryPoints: { bin: join(SRC, 'launch.ts') },
+  format: 'esm',
 });

@@ -7,7 +7,8 @@ import { ScenarioFileError } from './scenarios/file.js';
 import { StoreFileError } from './store/file-adapter.js';
 import { VERSION } from './version.js';
 
-async function main(): Promise<void> {
+/** Runs the command; true once a server is up and its ready line printed. */
+async function main(): Promise<boolean> {
   if (process.argv[2] === 'replay') return process.exit(await runReplay(process.argv.slice(3)));
   let parsed;
   try {
@@ -19,8 +20,10 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (parsed.help) return void process.stdout.write(helpText() + '\n');
-  if (parsed.version) return void process.stdout.write(VERSION + '\n');
+  if (parsed.help || parsed.version) {
+    process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
+    return false;
+  }
   const { config } = parsed;
   checkIntegratorConfig(config);
   const log = makeLogger(config);
@@ -41,15 +44,6 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = running.deps.worlds.default.store.db;
-  const store = config.inMemory
-    ? 'memory'
-    : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
-  if (!config.quiet)
-    process.stdout.write(
-      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
-        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
-    );
   const stop = (signal: string) => {
     if (!config.quiet) process.stdout.write(`${signal}: flushing the store and stopping\n`);
     // A stuck connection must not keep a container from stopping: give up after 8 s (before Docker's 10 s SIGKILL).
@@ -62,11 +56,27 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Before the ready line: a supervisor may stop the sandbox as soon as it reads it, and a signal
+  // that comes before its handler kills the process instead of stopping it.
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  const db = running.deps.worlds.default.store.db;
+  const store = config.inMemory
+    ? 'memory'
+    : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
+  if (!config.quiet)
+    process.stdout.write(
+      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
+        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
+    );
+  return true;
 }
 
-main().catch((err: unknown) => {
+/**
+ * Settles once the command has started: true when a server is up. The installed CLI (launch.ts)
+ * waits for it to keep a code cache of what the start compiled.
+ */
+export const started: Promise<boolean> = main().catch((err: unknown) => {
   if (err instanceof UsageError) {
     process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
     process.exit(2);

@@ -12,8 +12,27 @@ export const HEAP_GROWING_PERCENT = 30;
  * time it sets the next limit, so setting it at start-up (after the heap exists) works. A value
  * given on the node command line (`node --heap-growing-percent=50 dist/bin.js`) wins; Node does not
  * accept this flag in NODE_OPTIONS.
+ *
+ * Not earlier than needed: V8 checks a code cache against its flags, Node's own cache of its
+ * built-in modules included, so every built-in module required after this compiles from source.
  */
 export function boundHeapGrowth(): void {
-  const given = process.execArgv.some((arg) => /heap[-_]growing[-_]percent/.test(arg));
-  if (!given) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  if (!givenOnCommandLine()) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
+
+/**
+ * Runs `fn` under the flags the process started with, then bounds the heap growth again: a code
+ * cache made in `fn` records V8's flags, and the next start compiles before this bound is set
+ * (0 is V8's default, which gives back the flags' original hash).
+ */
+export function withStartFlags<T>(fn: () => T): T {
+  if (givenOnCommandLine()) return fn();
+  setFlagsFromString('--heap-growing-percent=0');
+  try {
+    return fn();
+  } finally {
+    boundHeapGrowth();
+  }
+}
+
+const givenOnCommandLine = () => process.execArgv.some((arg) => /heap[-_]growing[-_]percent/.test(arg));
