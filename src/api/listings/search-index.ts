@@ -18,6 +18,19 @@ export const cellKey = (lat: number, lng: number): string =>
   `${Math.floor(lat / CELL_DEG)}:${Math.floor(lng / CELL_DEG)}`;
 
 /**
+ * One spatial bucket: its centre, and its listings' positions with their coordinates beside them,
+ * so the check of a bucket on a search circle's edge reads three packed arrays instead of a
+ * hundred scattered listing records.
+ */
+export interface Cell {
+  lat: number;
+  lng: number;
+  positions: number[];
+  lats: number[];
+  lngs: number[];
+}
+
+/**
  * A world's search index: the listings' searchable fields in typed columns (scans stay in
  * cache at 100k listings), concept postings (any language's word → English concept →
  * listings), spatial buckets and the four sort orders. Built on first use; rebuilt when the
@@ -32,7 +45,7 @@ export class SearchIndex {
   postings = new Map<string, number[]>();
   /** Words kept as written (not in the vocabulary), sorted for prefix search. */
   literals: string[] = [];
-  grid = new Map<string, number[]>();
+  grid = new Map<string, Cell>();
   orders: Record<Sort, number[]> = { newest: [], price_low: [], price_high: [], ending_soon: [] };
   /** Position → place in each order (a permutation): sorting candidates by it is a numeric sort. */
   ranks: Record<Sort, Int32Array> = {
@@ -189,9 +202,20 @@ export class SearchIndex {
     }
     if (rec.lat !== null && rec.lng !== null) {
       const key = cellKey(rec.lat, rec.lng);
-      const cell = this.grid.get(key);
-      if (cell) cell.push(i);
-      else this.grid.set(key, [i]);
+      let cell = this.grid.get(key);
+      if (!cell) {
+        cell = {
+          lat: (Math.floor(rec.lat / CELL_DEG) + 0.5) * CELL_DEG,
+          lng: (Math.floor(rec.lng / CELL_DEG) + 0.5) * CELL_DEG,
+          positions: [],
+          lats: [],
+          lngs: [],
+        };
+        this.grid.set(key, cell);
+      }
+      cell.positions.push(i);
+      cell.lats.push(rec.lat);
+      cell.lngs.push(rec.lng);
     }
     return i;
   }

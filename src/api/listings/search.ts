@@ -2,7 +2,7 @@ import type { ListingRecord, ListingType } from '../../store/types.js';
 import { lexicon, type Lexicon } from '../catalog/lexicon.js';
 import { segment, UNSPACED, words } from '../catalog/text.js';
 import { intersectInto, unionInto, type Scratch } from './positions.js';
-import { CELL_DEG, TYPES, type SearchIndex, type Sort } from './search-index.js';
+import { TYPES, type SearchIndex, type Sort } from './search-index.js';
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
 export interface SearchQuery {
@@ -36,10 +36,16 @@ const EARTH_RADIUS_KM = 6371.0088;
  * @example distanceKm(52.52, 13.405, 48.8566, 2.3522) // ≈ 878
  */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return distanceFrom(lat1, lng1, Math.cos(lat1 * RAD), lat2, lng2);
+}
+
+const RAD = Math.PI / 180;
+
+/** {@link distanceKm} with the first point's cosine given: one point against many, same arithmetic. */
+function distanceFrom(lat1: number, lng1: number, cosLat1: number, lat2: number, lng2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -114,19 +120,18 @@ function geoMatches(
 ): Int32Array | undefined {
   if (!geo) return undefined;
   const lists: ArrayLike<number>[] = [];
-  for (const [key, cell] of index.grid) {
-    const [a, b] = key.split(':').map(Number);
-    const d = distanceKm(geo.lat, geo.lng, (a + 0.5) * CELL_DEG, (b + 0.5) * CELL_DEG);
+  const cosLat = Math.cos(geo.lat * RAD);
+  for (const cell of index.grid.values()) {
+    const d = distanceFrom(geo.lat, geo.lng, cosLat, cell.lat, cell.lng);
     if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
     if (d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm) {
-      lists.push(cell);
+      lists.push(cell.positions);
       continue;
     }
+    const { positions, lats, lngs } = cell;
     const inside: number[] = [];
-    for (const i of cell) {
-      const { lat, lng } = index.recs[i];
-      if (distanceKm(geo.lat, geo.lng, lat as number, lng as number) <= geo.radiusKm) inside.push(i);
-    }
+    for (let k = 0; k < positions.length; k += 1)
+      if (distanceFrom(geo.lat, geo.lng, cosLat, lats[k], lngs[k]) <= geo.radiusKm) inside.push(positions[k]);
     lists.push(inside);
   }
   return unionInto(out, lists, s, index.recs.length);
