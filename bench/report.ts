@@ -7,7 +7,9 @@ import { ENDPOINTS, type EndpointName, type Measured } from './scenarios.js';
 export interface SizeResult {
   listings: number;
   freshReadyMs: number;
+  /** Median of the restarts from the existing data file, and their range. */
   existingReadyMs: number;
+  existingReadyRangeMs: [number, number];
   /** The first listings request after ready (the validator compiles the spec lazily). */
   firstRequestMs: number;
   fileMb: number;
@@ -63,7 +65,8 @@ function sizeSection(r: SizeResult): string[] {
     `### ${r.listings.toLocaleString('en-US')} listings`,
     '',
     `Ready: ${f0(r.freshReadyMs)} ms fresh seed, ${f0(r.existingReadyMs)} ms from the existing data file ` +
-      `(${f1(r.fileMb)} MB); first listings request after ready ${f0(r.firstRequestMs)} ms; ` +
+      `(${f1(r.fileMb)} MB; median of the restarts, range ${f0(r.existingReadyRangeMs[0])}–` +
+      `${f0(r.existingReadyRangeMs[1])} ms); first listings request after ready ${f0(r.firstRequestMs)} ms; ` +
       `peak RSS ${r.rssMb === null ? 'n/a' : `${f0(r.rssMb)} MB`}; listings page ${r.pageBytes ?? 'n/a'} bytes.`,
     '',
     '| endpoint | req/s | p50 ms | p99 ms | ÷ node:http | ÷ Express res.json | |',
@@ -102,8 +105,8 @@ function targets(results: SizeResult[]): string[] {
   }
   if (r10)
     add(
-      'ready ≤ 500 ms from an existing 10k file',
-      `${f0(r10.existingReadyMs)} ms`,
+      'ready ≤ 500 ms from an existing 10k file (median of the restarts)',
+      `${f0(r10.existingReadyMs)} ms (${f0(r10.existingReadyRangeMs[0])}–${f0(r10.existingReadyRangeMs[1])})`,
       r10.existingReadyMs <= 500,
     );
   if (r100?.rssMb != null) add('peak RSS ≤ 300 MB at 100k', `${f0(r100.rssMb)} MB`, r100.rssMb <= 300);
