@@ -57,7 +57,8 @@ export function fastSearch(
       );
       bytes = Buffer.from(page);
     } catch {
-      // An ApiError of the search's own rules: the full path answers it with its 400.
+      // An ApiError of the search's own rules, or any failure: the full path answers it (its 400,
+      // or the 500 it logs).
       return false;
     }
     const limitHeaders = countAddressHit(world, config, req.socket.remoteAddress ?? '');
