@@ -1570,9 +1570,9 @@ export interface components {
             request_headers: {
                 [key: string]: string;
             };
-            /** @description the JSON body, redacted; null when none */
+            /** @description the JSON body, redacted; null when none; over 64 KB, the note "[N bytes, not kept]" */
             request_body: unknown;
-            /** @description the JSON body sent (redacted), text when not JSON, null when none */
+            /** @description the JSON body sent (redacted), text when not JSON, null when none; over 64 KB, the note "[N bytes, not kept]" (N in bytes, on every path) */
             response_body: unknown;
         };
         SnapshotInfo: {
