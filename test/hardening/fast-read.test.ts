@@ -1,60 +1,26 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fastReads } from '../../src/http/fast-read.js';
 import type { Config } from '../../src/config.js';
+import { behindFastPath } from '../helpers/fast-server.js';
 import { accounts, makeSandbox } from '../helpers/sandbox.js';
 
-const servers: Server[] = [];
-afterEach(() => {
-  for (const s of servers.splice(0)) s.close();
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
 });
 
-/**
- * The sandbox app behind a real server that records, per request, whether the fast read path
- * answered it ('fast') or left it to Express ('full').
- */
+/** A sandbox behind a real server that records which path answered each request. */
 async function served(overrides: Partial<Config> = {}) {
   const sb = await makeSandbox({ validateResponses: true, ...overrides });
-  const fast = fastReads(sb.deps);
-  const paths: ('fast' | 'full')[] = [];
-  const server = createServer((req, res) => {
-    if (fast(req, res)) paths.push('fast');
-    else {
-      paths.push('full');
-      sb.app(req, res);
-    }
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // node:http rather than fetch, which does not let a test set Host.
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-      request(base + path, { headers }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) h.set(name, String(value));
-          resolve({ status: res.statusCode ?? 0, headers: h, text });
-        });
-      })
-        .on('error', reject)
-        .end();
-    });
-  const last = () => paths[paths.length - 1];
-  return { sb, base, get, paths, last };
+  const server = await behindFastPath(sb);
+  closers.push(server.close);
+  return { sb, ...server };
 }
 
 /** Header names and values that must be the same on a miss and a hit (Date and counters aside). */
-function stableHeaders(headers: Headers): Record<string, string> {
+function stableHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    if (name === 'date' || name === 'ratelimit') return;
-    out[name] = value;
-  });
+  for (const [name, value] of Object.entries(headers))
+    if (name !== 'date' && name !== 'ratelimit') out[name] = value;
   return out;
 }
 
@@ -68,9 +34,9 @@ describe('fast read path', () => {
     expect(hit.status).toBe(200);
     expect(hit.text).toBe(miss.text);
     expect(stableHeaders(hit.headers)).toEqual(stableHeaders(miss.headers));
-    expect(miss.headers.get('ratelimit')).toMatch(/^"100-per-minute"; r=99; t=\d+$/);
-    expect(hit.headers.get('ratelimit')).toMatch(/^"100-per-minute"; r=98; t=\d+$/);
-    expect(hit.headers.get('x-sandbox-version')).toBeTruthy();
+    expect(miss.headers['ratelimit']).toMatch(/^"100-per-minute"; r=99; t=\d+$/);
+    expect(hit.headers['ratelimit']).toMatch(/^"100-per-minute"; r=98; t=\d+$/);
+    expect(hit.headers['x-sandbox-version']).toBeTruthy();
   });
 
   it('records fast answers in the request journal like full ones', async () => {
@@ -111,7 +77,7 @@ describe('fast read path', () => {
     const hit = await get('/api/shop/categories', headers);
     await get('/api/shop/categories');
     expect(paths).toEqual(['full', 'fast', 'full']);
-    expect(hit.headers.get('x-sandbox-id')).toBe('fast-a');
+    expect(hit.headers['x-sandbox-id']).toBe('fast-a');
     const bad = await get('/api/shop/categories', { 'x-sandbox-id': 'not valid!' });
     expect(bad.status).toBe(400);
     expect(paths[paths.length - 1]).toBe('full');

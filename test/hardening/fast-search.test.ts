@@ -1,17 +1,21 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
-import { fastReads } from '../../src/http/fast-read.js';
+import { behindFastPath, type Answer } from '../helpers/fast-server.js';
 import { makeSandbox } from '../helpers/sandbox.js';
 
-const servers: Server[] = [];
-afterAll(() => {
-  for (const s of servers.splice(0)) s.close();
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers.splice(0)) await close();
 });
 
-type Answer = { status: number; headers: Record<string, string>; text: string };
+/** An answer without the headers that differ from one request to the next. */
+function stable({ status, headers, text }: Answer): Answer {
+  const h: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (!['date', 'ratelimit', 'connection', 'keep-alive'].includes(name)) h[name] = value;
+  return { status, headers: h, text };
+}
 
 /**
  * A sandbox behind a real server, its clock set and frozen at the same instant as every other
@@ -20,39 +24,14 @@ type Answer = { status: number; headers: Record<string, string>; text: string };
 async function served(overrides: Partial<Config>) {
   const sb = await makeSandbox({ listings: 200, ...overrides });
   await sb.http.post('/__sandbox/clock').send({ set: '2026-01-03T00:00:00.000Z', freeze: true });
-  const fast = fastReads(sb.deps);
-  const paths: ('fast' | 'full')[] = [];
-  const server = createServer((req, res) => {
-    if (fast(req, res)) paths.push('fast');
-    else {
-      paths.push('full');
-      sb.app(req, res);
-    }
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
   // The same Host everywhere: bodies hold absolute image URLs.
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path, headers: { host: 'sandbox.test', ...headers } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const h: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers))
-            if (!['date', 'ratelimit', 'connection', 'keep-alive'].includes(name)) h[name] = String(value);
-          resolve({ status: res.statusCode ?? 0, headers: h, text });
-        });
-      })
-        .on('error', reject)
-        .end();
-    });
-  const last = () => paths[paths.length - 1];
+  const server = await behindFastPath(sb, 'sandbox.test');
+  closers.push(server.close);
+  const get = async (path: string, headers: Record<string, string> = {}) =>
+    stable(await server.get(path, headers));
   const journal = async () =>
     JSON.parse((await get('/__sandbox/requests')).text).requests as Record<string, unknown>[];
-  return { sb, get, paths, last, journal };
+  return { sb, get, paths: server.paths, last: server.last, journal };
 }
 
 // Response validation on keeps the reference sandbox's misses on the full path (and checks its answers).
