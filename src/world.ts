@@ -84,3 +84,19 @@ export function extra<T>(world: World, key: string, init: () => T): T {
   if (!world.extras.has(key)) world.extras.set(key, init());
   return world.extras.get(key) as T;
 }
+
+/**
+ * Per-world state derived from the store, made again after any write (the store version) or a
+ * swapped database (reset, snapshot restore).
+ * @example const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
+ */
+export function perStoreVersion<T>(world: World, key: string, make: () => T): T {
+  const kept = extra(world, key, () => ({ version: -1, db: null as unknown, value: undefined as T }));
+  const { store } = world;
+  if (kept.version !== store.version || kept.db !== store.db) {
+    kept.value = make();
+    kept.version = store.version;
+    kept.db = store.db;
+  }
+  return kept.value;
+}

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { ListingRecord } from '../../store/types.js';
 import { translateDescription, translateTitle } from '../catalog/translate.js';
-import { extra, type World } from '../../world.js';
+import { perStoreVersion, type World } from '../../world.js';
 import { expiresAt } from './search-index.js';
 
 /** The wire form of a listing (interface §2 plus the sandbox's `expires_at`, `store_slug`, `lat`, `lng`). */
@@ -72,23 +72,13 @@ export const VIEW_TEXTS_KEPT = 2_000;
  * instead of building and serializing the views again for every page.
  */
 export function listingJson(world: World, rec: ListingRecord, lang: string, base: string): string {
-  const kept = extra(world, 'listings.viewTexts', () => ({
-    version: -1,
-    db: null as unknown,
-    texts: new Map<string, string>(),
-  }));
-  const { store } = world;
-  if (kept.version !== store.version || kept.db !== store.db) {
-    kept.texts.clear();
-    kept.version = store.version;
-    kept.db = store.db;
-  }
+  const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
   const key = `${lang} ${base} ${rec.id}`;
-  let text = kept.texts.get(key);
+  let text = texts.get(key);
   if (text === undefined) {
     text = JSON.stringify(listingView(rec, lang, base));
-    if (kept.texts.size >= VIEW_TEXTS_KEPT) kept.texts.clear();
-    kept.texts.set(key, text);
+    if (texts.size >= VIEW_TEXTS_KEPT) texts.clear();
+    texts.set(key, text);
   }
   return text;
 }

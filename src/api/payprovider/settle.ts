@@ -1,6 +1,6 @@
 import { ApiError } from '../../http/errors.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
-import { extra, type World } from '../../world.js';
+import { perStoreVersion, type World } from '../../world.js';
 import type { RequestHandler } from 'express';
 import { featureListing } from '../featured/service.js';
 import { cancelOrder, payOrder } from '../orders/settle.js';
@@ -47,20 +47,12 @@ export function expireDuePayments(db: Db, now: number): number {
 
 /** The earliest expiry among pending payments (Infinity when none), recomputed only after a store change. */
 function nextExpiry(world: World): number {
-  const cache = extra(world, 'money.nextExpiry', () => ({
-    version: -1,
-    db: null as Db | null,
-    at: Infinity,
-  }));
-  const { store } = world;
-  if (cache.version !== store.version || cache.db !== store.db) {
-    cache.at = Infinity;
-    for (const p of Object.values(store.db.payments))
-      if (p.status === 'pending') cache.at = Math.min(cache.at, Date.parse(p.expires_at));
-    cache.version = store.version;
-    cache.db = store.db;
-  }
-  return cache.at;
+  return perStoreVersion(world, 'money.nextExpiry', () => {
+    let at = Infinity;
+    for (const p of Object.values(world.store.db.payments))
+      if (p.status === 'pending') at = Math.min(at, Date.parse(p.expires_at));
+    return at;
+  });
 }
 
 /** True when a pending payment's hold has run out on the sandbox clock (a sweep would write). */
