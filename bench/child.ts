@@ -85,6 +85,6 @@ export const SANDBOX_READY = /ready at (http:\/\/\S+)/;
 
 /** How to run the CLI: the compiled `dist/bin.js`, or the sources through tsx. */
 export function sandboxArgs(runtime: 'dist' | 'tsx', flags: string[]): string[] {
-  const entry = runtime === 'dist' ? ['dist/bin.js'] : ['--import', 'tsx', 'src/bin.ts'];
+  const entry = runtime === 'dist' ? ['dist/bin.js'] : ['--import', 'tsx', 'src/process/bin.ts'];
   return [...entry, '--host', '127.0.0.1', '--port', '0', ...flags];
 }

@@ -124,7 +124,7 @@ export function renderResults(info: RunInfo): string {
     '# Benchmark results',
     '',
     `Written by \`npm run bench${info.quick ? ' -- --quick' : ''}\` (bench/run.ts). Machine: ${info.machine}.`,
-    `Sandbox run from \`${info.runtime === 'dist' ? 'node dist/bin.js' : 'node --import tsx src/bin.ts'}\` ` +
+    `Sandbox run from \`${info.runtime === 'dist' ? 'node dist/bin.js' : 'node --import tsx src/process/bin.ts'}\` ` +
       `as a separate process with a file store in a temp directory; autocannon in the bench process, ` +
       `${info.connections} connections, ${info.durationS} s per endpoint ` +
       `(${info.writeConnections} connections for durable writes). Whole run: ${f0(info.totalS)} s.`,

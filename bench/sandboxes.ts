@@ -17,12 +17,12 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createApp } from '../src/app.js';
-import { makeConfig, type Config } from '../src/config.js';
+import { createApp } from '../src/app/app.js';
+import { makeConfig, type Config } from '../src/process/config.js';
 import { freshDb } from '../src/seed/seed.js';
 import type { Db } from '../src/store/types.js';
-import { openDefaultWorld, seedOptionsOf } from '../src/world.js';
-import { createWorldRegistry } from '../src/worlds/registry.js';
+import { openDefaultWorld, seedOptionsOf } from '../src/world/open.js';
+import { createWorldRegistry } from '../src/world/registry.js';
 import { addSyntheticListings } from './synthetic-listings.js';
 
 v8.setFlagsFromString('--expose-gc');

@@ -1,4 +1,4 @@
-import { newId } from '../src/ids.js';
+import { newId } from '../src/world/ids.js';
 import type { Db, ListingRecord } from '../src/store/types.js';
 
 const WORDS =

@@ -4,7 +4,7 @@
 // Why: starting the CLI from tsc's output resolves and compiles about 1,000 files (our modules,
 // express, the validator, ajv, pino, ...), which on a small machine is most of the start-up
 // time. One file makes the start from an existing data file several times cheaper to load, and
-// compiling that one file is what the code cache saves (src/code-cache.ts): Node 20 can give V8
+// compiling that one file is what the code cache saves (src/process/code-cache.ts): Node 20 can give V8
 // a code cache only for a classic script (`vm.Script`), so the bundle is CommonJS, not ESM. The
 // seeders (faker) are in it too (CommonJS has no chunks), but their modules only run, and their
 // functions are only compiled, when a world is seeded.
@@ -48,7 +48,7 @@ const common = {
 
 await build({
   ...common,
-  entryPoints: { 'bin-bundle': join(SRC, 'bin.ts') },
+  entryPoints: { 'bin-bundle': join(SRC, 'process', 'bin.ts') },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   plugins: [moduleUrls],
@@ -59,6 +59,6 @@ await build({
 // The launcher replaces tsc's dist/bin.js (package.json `bin`); it has no dependencies.
 await build({
   ...common,
-  entryPoints: { bin: join(SRC, 'launch.ts') },
+  entryPoints: { bin: join(SRC, 'process', 'launch.ts') },
   format: 'esm',
 });

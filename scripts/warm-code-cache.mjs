@@ -1,4 +1,4 @@
-// Fills the CLI's V8 code cache (src/code-cache.ts) while the Docker image is built: in the
+// Fills the CLI's V8 code cache (src/process/code-cache.ts) while the Docker image is built: in the
 // image dist/ is read-only to the user the container runs as, so a start could not save one.
 // The cache holds what the start that saved it compiled. A container's usual start opens the
 // data file on its volume, so that is the start used: a first run seeds a small file, the cache

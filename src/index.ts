@@ -1,8 +1,8 @@
 /** Public entry of the package: build the app yourself, or start a whole sandbox. */
-export { createApp } from './app.js';
-export { startServer, type RunningSandbox } from './server.js';
-export { makeConfig, defaultConfig, type Config } from './config.js';
-export type { AppDeps, WorldRegistry } from './deps.js';
+export { createApp } from './app/app.js';
+export { startServer, type RunningSandbox } from './process/server.js';
+export { makeConfig, defaultConfig, type Config } from './process/config.js';
+export type { AppDeps, WorldRegistry } from './app/deps.js';
 // >>> integrator exports
 export {
   startSandbox,
@@ -11,7 +11,7 @@ export {
   type SandboxClock,
   type SandboxScenarios,
   type StartSandboxOptions,
-} from './integrator/in-process.js';
+} from './process/in-process.js';
 export type { paths, components, operations } from './generated/api.js';
-export { VERSION } from './version.js';
+export { VERSION } from './process/version.js';
 // <<< integrator exports

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../config.js';
+import { defaultConfig } from '../process/config.js';
 import { helpText, parseCli, UsageError } from './args.js';
 
 describe('parseCli', () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { defaultConfig, type Config } from '../config.js';
+import { defaultConfig, type Config } from '../process/config.js';
 
 /** A bad flag or environment value: the CLI prints the message on one line and exits 2. */
 export class UsageError extends Error {}

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { makeConfig } from '../config.js';
+import { makeConfig } from '../process/config.js';
 import { loadScenarioFile, scenarioPaths, type ScenarioFile } from '../scenarios/file.js';
 import { toJUnit } from '../scenarios/replay/junit.js';
 import { filePassed, replayFile, type FileResult } from '../scenarios/replay/runner.js';
-import { startServer } from '../server.js';
+import { startServer } from '../process/server.js';
 
 export const REPLAY_USAGE = 'Usage: marketplace-sandbox replay <file|dir> [--url URL] [--junit FILE]';
 

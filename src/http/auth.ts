@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { sha256 } from '../seed/accounts.js';
-import type { World } from '../world.js';
+import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
 
 export const USER_TOKEN_SECONDS = 24 * 3600;

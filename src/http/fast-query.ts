@@ -64,7 +64,7 @@ function resolved(spec: Spec, schema: Record<string, unknown> | undefined): Reco
  * parser (node:querystring), numbers coerced, defaults added. Everything else (an unknown, repeated
  * or empty parameter, a raw reserved character such as `+`, a number written any other way than
  * plainly, a value the schema refuses) comes back undefined and goes to the full pipeline, which
- * answers it, usually with the validator's 400. test/hardening/fast-search.test.ts checks the two
+ * answers it, usually with the validator's 400. test/http/fast-search.test.ts checks the two
  * agree on random valid and invalid queries.
  */
 export function strictQuery(operationId: string): QueryCheck {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { expiryDue } from '../api/payprovider/settle.js';
-import { journalFastRead } from '../controls/journal.js';
-import { countAddressHit } from '../controls/rate-limit.js';
-import type { AppDeps } from '../deps.js';
+import { journalFastRead } from './request-journal.js';
+import { countAddressHit } from './rate-limit.js';
+import type { AppDeps } from '../app/deps.js';
 import { scenarioState } from '../scenarios/state.js';
-import { SANDBOX_ID_HEADER } from '../worlds/sandbox-id.js';
+import { SANDBOX_ID_HEADER } from '../world/sandbox-id.js';
 import { fastSearch } from './fast-search.js';
 import { anonymousRead, cacheKey, hasStickyScenarios, responseCacheOf } from './response-cache.js';
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listingsParams, searchPageJson } from '../api/listings/handlers.js';
-import { journalFastRead } from '../controls/journal.js';
-import { countAddressHit } from '../controls/rate-limit.js';
-import type { AppDeps } from '../deps.js';
-import type { World } from '../world.js';
+import { listingsParams, searchPageJson } from '../api/listings/search-page.js';
+import { journalFastRead } from './request-journal.js';
+import { countAddressHit } from './rate-limit.js';
+import type { AppDeps } from '../app/deps.js';
+import type { World } from '../world/world.js';
 import { strictQuery } from './fast-query.js';
 import { responseCacheOf } from './response-cache.js';
 

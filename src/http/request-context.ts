@@ -1,5 +1,5 @@
 import type { Principal } from './auth.js';
-import type { World } from '../world.js';
+import type { World } from '../world/world.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -1,7 +1,7 @@
 import { scenarioState } from '../scenarios/state.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { extra, type World } from '../world.js';
+import { extra, type World } from '../world/world.js';
 
 /** Entries kept per world (least recently used goes first). */
 export const RESPONSE_CACHE_ENTRIES = 500;

@@ -13,7 +13,7 @@ type SchemaValidatorClass = new (opts: object) => { validate(doc: object): { err
  * whole OpenAPI 3 schema, ~170 ms) on every start, even with `validateApiSpec: false`, where it
  * is never used. This swaps in a class that builds the same validator on the first `validate()`
  * call, so the cost is only paid when the spec is actually checked; the contract itself is
- * checked by test/hardening/openapi-contract.test.ts. Returns false when the library's shape
+ * checked by test/contract/openapi-contract.test.ts. Returns false when the library's shape
  * changed and the swap could not be made (then start-up is only slower, never wrong).
  */
 export function deferSpecSelfCheck(): boolean {
@@ -59,7 +59,7 @@ function atPointer(doc: object, ref: string): unknown {
  * (~60-90 ms here). What it keeps is only the schema object, which for a local ref is the object
  * at that pointer in the same document; this reads it directly and leaves any other ref (none in
  * our contract) to the original lookup (kept as `resolveSchema.compiling`);
- * test/hardening/openapi-contract.test.ts checks the preprocessed contract is identical either way.
+ * test/contract/openapi-contract.test.ts checks the preprocessed contract is identical either way.
  */
 export function resolveRefsWithoutCompiling(): boolean {
   const proto = SchemaPreprocessor.prototype as unknown as Preprocessor & { viaPointer?: true };

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { Config } from '../config.js';
+import type { Config } from '../process/config.js';
 import { ApiError } from '../http/errors.js';
-import type { World } from '../world.js';
-import { parseSwitch, parseSwitchList, scenarioDef } from './catalog.js';
+import type { World } from '../world/world.js';
+import { parseSwitch, parseSwitchList, scenarioDef } from './definitions.js';
 import {
   findScenarioFile,
   loadScenarioFile,
@@ -43,13 +43,13 @@ export function activateScenario(world: World, file: ScenarioFile): Activation {
   return { name: file.name, overlay, switches: added };
 }
 
-/** What `--scenario` names: catalogue switches (`latency=300`) or a scenario file. */
+/** What `--scenario` names: named switches (`latency=300`) or a scenario file. */
 export type StartupScenario =
   { kind: 'switches'; text: string } | { kind: 'file'; file: ScenarioFile } | null;
 
 /**
  * Resolves `--scenario` once at start-up, so a typo stops the sandbox instead of surfacing on the
- * first request: a catalogue switch list, a path to a .yaml file, or a file name in the scenarios dir.
+ * first request: a switch list, a path to a .yaml file, or a file name in the scenarios dir.
  */
 export function resolveStartupScenario(config: Config): StartupScenario {
   const text = config.scenario.trim();
@@ -67,7 +67,7 @@ export function resolveStartupScenario(config: Config): StartupScenario {
   const file = findScenarioFile(scenariosDir(config), text);
   if (!file)
     throw new ScenarioFileError(
-      `--scenario: "${text}" is neither a catalogue scenario nor a file in ${scenariosDir(config)}`,
+      `--scenario: "${text}" is neither a scenario name nor a file in ${scenariosDir(config)}`,
     );
   return { kind: 'file', file };
 }

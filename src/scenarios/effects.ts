@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiError, Messages } from '../http/errors.js';
 import { operations, type Operation } from '../http/spec.js';
-import { isControlPath } from '../controls/paths.js';
+import { isControlPath } from '../http/control-paths.js';
 import { takeScenario } from './query.js';
 
 type OperationIndex = Map<string, Operation>;
@@ -53,7 +53,7 @@ function truncateResponse(res: Response): void {
   }) as Response['end'];
 }
 
-/** The error a scenario forces on this operation, if any (first match wins, in catalogue order). */
+/** The error a scenario forces on this operation, if any (first match wins, in definition order). */
 function forcedError(req: Request, res: Response, op: Operation): ApiError | 'sent' | null {
   if (takesCredential(op, req) && takeScenario(req, 'auth.token-expired'))
     return new ApiError(401, Messages.invalidToken);

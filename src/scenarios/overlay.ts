@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { parseDuration } from '../clock.js';
+import { parseDuration } from '../world/clock.js';
 import { ApiError } from '../http/errors.js';
-import { newId } from '../ids.js';
-import { hashPasswordSync } from '../passwords.js';
+import { newId } from '../world/ids.js';
+import { hashPasswordSync } from '../api/auth/passwords.js';
 import { postLedger } from '../api/wallet/ledger.js';
 import { referralCodeFor, sha256 } from '../seed/accounts.js';
 import type { Db, UserRecord } from '../store/types.js';
-import type { World } from '../world.js';
+import type { World } from '../world/world.js';
 import type { Overlay, OverlayListing, OverlayUser } from './file.js';
 
 const DAY_MS = 86_400_000;

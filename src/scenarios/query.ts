@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { formatSwitch, parseSwitchList, type ScenarioSwitch } from './catalog.js';
+import { formatSwitch, parseSwitchList, type ScenarioSwitch } from './definitions.js';
 import { consume, matchingSticky } from './state.js';
 
 /** A scenario switched on for one request: from the header (always on) or a sticky switch (counted). */

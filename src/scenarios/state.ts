@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rawCredential } from '../http/auth.js';
-import { extra, type World } from '../world.js';
-import type { ScenarioSwitch } from './catalog.js';
+import { extra, type World } from '../world/world.js';
+import type { ScenarioSwitch } from './definitions.js';
 
 /** Who and what a sticky switch applies to; every field given must match. */
 export interface SwitchScope {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loadFixture } from '../fixtures.js';
-import { newId, seededHex } from '../ids.js';
-import { hashPasswordSync } from '../passwords.js';
+import { newId, seededHex } from '../world/ids.js';
+import { hashPasswordSync } from '../api/auth/passwords.js';
 import { postLedger } from '../api/wallet/ledger.js';
 import type { SeedContext } from './context.js';
 

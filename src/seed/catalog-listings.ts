@@ -1,9 +1,9 @@
-import { newId } from '../ids.js';
+import { newId } from '../world/ids.js';
 import { ListingInterner } from '../store/intern.js';
 import type { Duration, ListingRecord, ListingType, StoreRecord } from '../store/types.js';
-import { lexicon } from '../api/catalog/lexicon.js';
-import { canonicalCurrency, toUsdCents } from '../api/catalog/currencies.js';
-import { DURATION_MS } from '../api/listings/search-index.js';
+import { lexicon } from '../i18n/lexicon.js';
+import { canonicalCurrency, toUsdCents } from '../api/wallet/currencies.js';
+import { DURATION_MS } from '../api/listings/listing-state.js';
 import {
   ADJECTIVES,
   categoryFixture,

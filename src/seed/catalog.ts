@@ -1,5 +1,5 @@
 import { loadFixture } from '../fixtures.js';
-import { newId } from '../ids.js';
+import { newId } from '../world/ids.js';
 import type { CategoryRecord, ListingRecord, ListingType, StoreRecord } from '../store/types.js';
 import { referralCodeFor, testAccounts } from './accounts.js';
 import { categoryFixture, cityFixture } from './catalog-data.js';

@@ -3,12 +3,9 @@ import { createSeedFaker, seedProgressReporter, type SeedContext } from './conte
 import { seedTestAccounts } from './accounts.js';
 import { seedTestSubscriptions } from './subscriptions.js';
 import { seedCatalog } from './catalog.js';
+import type { SeedOptions } from '../world/world.js';
 
-export interface SeedOptions {
-  seed: number;
-  listings: number;
-  clockStart: string;
-}
+export type { SeedOptions };
 
 /** Seeders run in this order; each adds its part of the world. */
 const seeders: ((ctx: SeedContext) => void)[] = [seedTestAccounts, seedTestSubscriptions, seedCatalog];

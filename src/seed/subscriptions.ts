@@ -1,4 +1,4 @@
-import { findUserByEmail } from '../api/auth/service.js';
+import { findUserByEmail } from '../api/auth/users.js';
 import { CYCLE_MS } from '../api/subscriptions/plans.js';
 import { testAccounts } from './accounts.js';
 import type { SeedContext } from './context.js';

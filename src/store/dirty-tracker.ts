@@ -17,7 +17,7 @@ const targets = new WeakMap<object, object>();
 /**
  * The data behind a tracking view (or the value itself when it is not one), for reads inside a
  * mutation that must not count as reaching records: counting over a whole collection through the
- * view would journal every record of it. Never change data reached this way.
+ * view would log every record of it. Never change data reached this way.
  */
 export function untracked<T extends object>(db: T): T {
   return (targets.get(db) as T | undefined) ?? db;
@@ -30,7 +30,7 @@ const isKeyed = (key: string, value: unknown) =>
  * Tracks what code that may change the data reached since the last `take()`. `view()` is a proxy:
  * a top-level array or `meta` reached is written whole; a keyed collection (`users`, `listings`,
  * …) hands out a second proxy that marks each record reached by id, so a checkout that changes
- * one listing journals that listing, not all of them. Reads count as reaching (a read may hand
+ * one listing logs that listing, not all of them. Reads count as reaching (a read may hand
  * out a record that is then changed in place); enumerating a collection reaches every record.
  */
 export class DirtyTracker<T extends object> {

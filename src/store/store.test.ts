@@ -25,7 +25,7 @@ describe('file store', () => {
     await store.commit((d) => {
       d.meta.next_id = 99;
     });
-    // The snapshot parses as a whole; the change itself may sit in the journal beside it.
+    // The snapshot parses as a whole; the change itself may sit in the change log beside it.
     const text = await readFile(path, 'utf8');
     expect(text.split('\n').slice(0, 2)).toEqual(['{', expect.stringMatching(/^"meta":\{/)]);
     expect(Object.keys(JSON.parse(text) as object)).toEqual(Object.keys(db()));
@@ -44,7 +44,7 @@ describe('file store', () => {
           const id = `u${i}`;
           d.users[id] = { ...user, id, email: `${id}@example.com` };
         })
-        // Snapshot + journal as a restart would read them (small records: no compaction mid-test).
+        // Snapshot + change log as a restart would read them (small records: no compaction mid-test).
         .then(async () => Object.keys((await readFileStore(path))!.users).length),
     );
     const seenOnDisk = await Promise.all(commits);

@@ -1,14 +1,14 @@
 import { Low, Memory } from 'lowdb';
 import { DirtyTracker } from './dirty-tracker.js';
-import { JournaledFile } from './journal.js';
+import { ChangeLogFile } from './change-log.js';
 import { withBareCollections, type Db } from './types.js';
 
 /**
  * One world's data. Reads go straight to `db`; every change goes through `mutate`, a synchronous
  * function, so no request can observe or leave a half-applied change. Persistence is coalesced
  * (group commit): `commit` applies the change at once and resolves when a flush that includes it
- * is on disk; many concurrent writes share one flush. A file store journals only the top-level
- * collections a change reached (journal.ts): inside `mutate`, reach records through the `db`
+ * is on disk; many concurrent writes share one flush. A file store logs only the top-level
+ * collections a change reached (change-log.ts): inside `mutate`, reach records through the `db`
  * argument or `store.db`, never through a record object kept from before the mutation.
  */
 export interface Store {
@@ -27,7 +27,7 @@ export interface Store {
   replace(db: Db): Promise<void>;
   /** Called with the database just before each write (e.g. to record the clock). */
   onBeforeWrite(hook: (db: Db) => void): void;
-  /** Flushes, then releases the file handle (the journal); a later write reopens the file. */
+  /** Flushes, then releases the file handle (the change log); a later write reopens the file. */
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ class LowStore implements Store {
     private readonly low: Low<Db>,
     readonly kind: 'file' | 'memory',
     readonly location: string,
-    private readonly file?: JournaledFile,
+    private readonly file?: ChangeLogFile,
   ) {
     withBareCollections(low.data);
     if (file) this.tracker = new DirtyTracker(low.data);
@@ -128,7 +128,7 @@ class LowStore implements Store {
     }
   }
 
-  /** One flush: hooks, then a journal entry of the changed collections (or a snapshot), or lowdb. */
+  /** One flush: hooks, then a change log entry of the changed collections (or a snapshot), or lowdb. */
   private async write(): Promise<void> {
     if (!this.file || !this.tracker) {
       for (const hook of this.hooks) hook(this.low.data);
@@ -164,9 +164,9 @@ export function createMemoryStore(db: Db): Store {
   return new LowStore(low, 'memory', 'memory');
 }
 
-/** Opens the file (snapshot + journal) if it exists; null when there is no file yet (the caller seeds). */
+/** Opens the file (snapshot + change log) if it exists; null when there is no file yet (the caller seeds). */
 export async function openFileStore(path: string): Promise<Store | null> {
-  const file = new JournaledFile(path);
+  const file = new ChangeLogFile(path);
   const data = await file.read();
   if (data === null) return null;
   return new LowStore(new Low<Db>(new Memory<Db>(), data), 'file', path, file);
@@ -174,14 +174,14 @@ export async function openFileStore(path: string): Promise<Store | null> {
 
 /** Creates the file from `db` (written and fsynced before this resolves). */
 export async function createFileStore(path: string, db: Db): Promise<Store> {
-  const file = new JournaledFile(path);
-  await file.discardJournal();
+  const file = new ChangeLogFile(path);
+  await file.discardChangeLog();
   const store = new LowStore(new Low<Db>(new Memory<Db>(), db), 'file', path, file);
   await store.replace(db);
   return store;
 }
 
-/** What a file store holds on disk (snapshot + journal), for tools and tests. */
+/** What a file store holds on disk (snapshot + change log), for tools and tests. */
 export async function readFileStore(path: string): Promise<Db | null> {
-  return new JournaledFile(path).read();
+  return new ChangeLogFile(path).read();
 }

@@ -3,7 +3,7 @@
  * through the Store (store.ts); keyed collections are plain objects so lookups by id are O(1).
  * Field names follow the interface's wire names where a record is returned as is.
  */
-import type { ClockState } from '../clock.js';
+import type { ClockState } from '../world/clock.js';
 
 export type ListingType = 'mall' | 'classifieds' | 'auction' | 'reverse_auction';
 export type Duration = '1day' | '2weeks' | '1year';
@@ -186,7 +186,7 @@ export interface DbMeta {
   /** Next id counter for uuidFor(seed, n). */
   next_id: number;
   clock: ClockState;
-  /** Identifies the file snapshot its journal (`<file>.journal`) continues (store/journal.ts). */
+  /** Identifies the file snapshot its change log (`<file>.changes`) continues (store/change-log.ts). */
   snapshot_id?: string;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lexicon } from '../../src/api/catalog/lexicon.js';
+import { lexicon } from '../../src/i18n/lexicon.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SORTS, searchIndex, type SearchIndex } from '../../src/api/listings/search-index.js';
 import { runSearch, type SearchQuery } from '../../src/api/listings/search.js';
-import { makeConfig } from '../../src/config.js';
-import { openDefaultWorld } from '../../src/world.js';
+import { makeConfig } from '../../src/process/config.js';
+import { openDefaultWorld } from '../../src/world/open.js';
 
 /**
  * The search as its definition says, with no index tricks: every listing checked, matches sorted

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lexicon } from '../../src/api/catalog/lexicon.js';
-import { translateTitle } from '../../src/api/catalog/translate.js';
+import { lexicon } from '../../src/i18n/lexicon.js';
+import { translateTitle } from '../../src/i18n/translate.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze, listed } from './helpers.js';
 

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Starts the real CLI (`src/bin.ts` through tsx) as a child process. */
+/** Starts the real CLI (`src/process/bin.ts` through tsx) as a child process. */
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/process/bin.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,12 @@
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { expect } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { makeConfig, type Config } from '../../src/config.js';
-import type { AppDeps } from '../../src/deps.js';
-import { VERSION } from '../../src/version.js';
-import { openDefaultWorld } from '../../src/world.js';
-import { createWorldRegistry, type RegistryOptions } from '../../src/worlds/registry.js';
+import { createApp } from '../../src/app/app.js';
+import { makeConfig, type Config } from '../../src/process/config.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import { VERSION } from '../../src/process/version.js';
+import { openDefaultWorld } from '../../src/world/open.js';
+import { createWorldRegistry, type RegistryOptions } from '../../src/world/registry.js';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 

@@ -1,5 +1,5 @@
-import { findUserByEmail } from '../../src/api/auth/service.js';
-import { newId } from '../../src/ids.js';
+import { findUserByEmail } from '../../src/api/auth/users.js';
+import { newId } from '../../src/world/ids.js';
 import type { ListingRecord } from '../../src/store/types.js';
 import { accounts, type TestSandbox } from '../helpers/sandbox.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../src/api/auth/service.js';
+import { findUserByEmail } from '../../src/api/auth/users.js';
 import { buildSeed } from '../../src/seed/seed.js';
 import { accounts } from '../helpers/sandbox.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { makeConfig } from '../../src/config.js';
+import { makeConfig } from '../../src/process/config.js';
 import { ScenarioFileError } from '../../src/scenarios/file.js';
 import {
   activeScenario,

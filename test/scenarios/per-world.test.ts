@@ -2,13 +2,14 @@ import type { Request } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { makeConfig } from '../../src/config.js';
-import type { AppDeps, WorldRegistry } from '../../src/deps.js';
+import { createApp } from '../../src/app/app.js';
+import { makeConfig } from '../../src/process/config.js';
+import type { AppDeps, WorldRegistry } from '../../src/app/deps.js';
 import { freshDb } from '../../src/seed/seed.js';
 import { createMemoryStore } from '../../src/store/store.js';
-import { VERSION } from '../../src/version.js';
-import { makeWorld, seedOptionsOf, type World } from '../../src/world.js';
+import { VERSION } from '../../src/process/version.js';
+import { seedOptionsOf } from '../../src/world/open.js';
+import { makeWorld, type World } from '../../src/world/world.js';
 import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
 
 /** Two worlds chosen by X-Sandbox-Id, as the isolation module will do, to check nothing leaks between them. */
@@ -17,7 +18,11 @@ function twoWorlds(overrides = {}) {
   const options = seedOptionsOf(config);
   const worlds = new Map<string, World>();
   const get = (id: string) => {
-    if (!worlds.has(id)) worlds.set(id, makeWorld(id, createMemoryStore(freshDb(options)), options));
+    if (!worlds.has(id))
+      worlds.set(
+        id,
+        makeWorld(id, createMemoryStore(freshDb(options)), options, async () => freshDb(options)),
+      );
     return worlds.get(id) as World;
   };
   const registry: WorldRegistry = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConfig } from '../../src/config.js';
+import { makeConfig } from '../../src/process/config.js';
 import { loadScenarioFile, scenarioPaths, SHIPPED_SCENARIOS_DIR } from '../../src/scenarios/file.js';
 import { missingOperation, replayFile } from '../../src/scenarios/replay/runner.js';
-import { startServer, type RunningSandbox } from '../../src/server.js';
+import { startServer, type RunningSandbox } from '../../src/process/server.js';
 
 const files = scenarioPaths(SHIPPED_SCENARIOS_DIR).map((path) => loadScenarioFile(path));
 

@@ -1,7 +1,7 @@
 import { loadFixture } from '../../fixtures.js';
 import type { ListingRecord } from '../../store/types.js';
-import type { World } from '../../world.js';
-import { normalize } from '../catalog/text.js';
+import type { World } from '../../world/world.js';
+import { normalize } from '../../i18n/text.js';
 import { queryWords, runSearch } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';
 import { detectLanguage, type AssistantFixture } from './detect.js';

@@ -1,5 +1,5 @@
-import { lexicon, type Lexicon } from '../catalog/lexicon.js';
-import { normalize, words } from '../catalog/text.js';
+import { lexicon, type Lexicon } from '../../i18n/lexicon.js';
+import { normalize, words } from '../../i18n/text.js';
 
 /** `fixtures/assistant.json`: replies per language, stopwords, and marker words of Latin-script languages. */
 export interface AssistantFixture {

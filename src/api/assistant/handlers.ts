@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.js';
-import type { Handlers } from '../handlers.js';
+import type { AppDeps } from '../../app/deps.js';
+import type { Handlers } from '../../http/handler.js';
 import { baseUrl, listingView } from '../listings/view.js';
 import { answer, type AssistantTurn } from './assistant.js';
 

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../app/deps.js';
 import { signToken, userId } from '../../http/auth.js';
-import { newId } from '../../ids.js';
-import type { Handlers } from '../handlers.js';
+import { newId } from '../../world/ids.js';
+import type { Handlers } from '../../http/handler.js';
 import {
   authenticate,
   register,

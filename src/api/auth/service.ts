@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { newId } from '../../ids.js';
-import { dummyHash, hashPassword, verifyPassword } from '../../passwords.js';
+import { newId } from '../../world/ids.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { referralCodeFor, sha256 } from '../../seed/accounts.js';
 import type { Db, UserRecord } from '../../store/types.js';
-import type { World } from '../../world.js';
+import type { World } from '../../world/world.js';
 import { ApiError } from '../../http/errors.js';
+import { findUserByEmail, normalizeEmail } from './users.js';
 import { postLedger } from '../wallet/ledger.js';
 
 export const RESET_TOKEN_MS = 3_600_000;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function findUserByEmail(db: Db, email: string): UserRecord | undefined {
-  const wanted = normalizeEmail(email);
-  return Object.values(db.users).find((u) => u.email === wanted);
-}
 
 function findReferrer(db: Db, code: string): UserRecord | undefined {
   const wanted = code.trim().toUpperCase();

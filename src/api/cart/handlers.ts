@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../app/deps.js';
 import type { Db } from '../../store/types.js';
-import type { Handlers } from '../handlers.js';
+import type { Handlers } from '../../http/handler.js';
 import { ratesNow } from '../wallet/rates.js';
 import { cartOwner, cartView, mergeGuestCart, removeCartItem, setCartItem } from './service.js';
 

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
-import type { Handlers } from '../handlers.js';
+import type { Handlers } from '../../http/handler.js';
 import { commitPayment } from '../payprovider/scenario-outcome.js';
 import { baseUrlOf } from '../orders/paginate.js';
 import { ratesNow } from '../wallet/rates.js';

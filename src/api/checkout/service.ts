@@ -1,5 +1,5 @@
 import { ApiError, Messages } from '../../http/errors.js';
-import { newId } from '../../ids.js';
+import { newId } from '../../world/ids.js';
 import type { Db, ListingRecord, OrderItem, OrderRecord } from '../../store/types.js';
 import { payOrder } from '../orders/settle.js';
 import { expireDuePayments } from '../payprovider/settle.js';

@@ -1,10 +1,10 @@
 import { ApiError } from '../../http/errors.js';
-import { newId } from '../../ids.js';
+import { newId } from '../../world/ids.js';
 import type { Db, Duration, FeaturedPaymentMethod, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
-import { canonicalCurrency } from '../catalog/currencies.js';
-import { normalize } from '../catalog/text.js';
-import type { World } from '../../world.js';
+import { canonicalCurrency } from '../wallet/currencies.js';
+import { normalize } from '../../i18n/text.js';
+import type { World } from '../../world/world.js';
 import { applyFeaturedRequest, type FeaturedOutcome } from './featured-hook.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */

@@ -1,6 +1,6 @@
 import { chargeFeatured } from '../featured/service.js';
 import type { Db, FeaturedPaymentMethod, ListingRecord } from '../../store/types.js';
-import type { World } from '../../world.js';
+import type { World } from '../../world/world.js';
 
 /** What the create-listing call asked for, after validation. */
 export interface FeaturedRequest {

@@ -1,8 +1,8 @@
 import { ApiError } from '../../http/errors.js';
 import type { ListingType } from '../../store/types.js';
-import type { World } from '../../world.js';
-import { categoryFamily } from '../catalog/categories.js';
-import { canonicalCurrency } from '../catalog/currencies.js';
+import type { World } from '../../world/world.js';
+import { categoryFamily } from '../categories/categories.js';
+import { canonicalCurrency } from '../wallet/currencies.js';
 import type { SearchQuery } from './search.js';
 import type { Sort } from './search-index.js';
 

@@ -1,6 +1,6 @@
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
-import { extra, type World } from '../../world.js';
-import { conceptsOf } from '../catalog/translate.js';
+import { extra, type World } from '../../world/world.js';
+import { conceptsOf } from '../../i18n/translate.js';
 import { Columns } from './columns.js';
 import { Scratch } from './positions.js';
 

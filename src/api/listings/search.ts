@@ -1,6 +1,6 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
-import { lexicon, type Lexicon } from '../catalog/lexicon.js';
-import { segment, UNSPACED, words } from '../catalog/text.js';
+import { lexicon, type Lexicon } from '../../i18n/lexicon.js';
+import { segment, UNSPACED, words } from '../../i18n/text.js';
 import { intersectInto, unionInto, type Scratch } from './positions.js';
 import { TYPES, type SearchIndex, type Sort } from './search-index.js';
 

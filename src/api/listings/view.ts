@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { ListingRecord } from '../../store/types.js';
-import { translateDescription, translateTitle } from '../catalog/translate.js';
-import { perStoreVersion, type World } from '../../world.js';
+import { translateDescription, translateTitle } from '../../i18n/translate.js';
+import { perStoreVersion, type World } from '../../world/world.js';
 import { expiresAt } from './search-index.js';
 
 /** The wire form of a listing (interface §2 plus the sandbox's `expires_at`, `store_slug`, `lat`, `lng`). */

@@ -1,15 +1,11 @@
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import { ApiError } from '../../http/errors.js';
 import type { OrderRecord } from '../../store/types.js';
-import type { Handlers } from '../handlers.js';
+import type { Handlers } from '../../http/handler.js';
 import { sweepExpired } from '../payprovider/settle.js';
+import { newestFirst } from './newest-first.js';
 import { paginate, pageQuery } from './paginate.js';
-
-/** Newest first; orders created in the same millisecond keep their creation order, reversed. */
-export function newestFirst(orders: Record<string, OrderRecord>): OrderRecord[] {
-  return Object.values(orders).reverse();
-}
 
 function involves(order: OrderRecord, user: string, role: 'buyer' | 'seller'): boolean {
   return role === 'buyer' ? order.buyer_id === user : order.items.some((i) => i.seller_id === user);

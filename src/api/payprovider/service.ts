@@ -1,4 +1,4 @@
-import { newId } from '../../ids.js';
+import { newId } from '../../world/ids.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
 
 /** A provider payment waits this long (sandbox time) for approval; then it expires and releases its hold. */

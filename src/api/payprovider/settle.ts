@@ -1,6 +1,6 @@
 import { ApiError } from '../../http/errors.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
-import { perStoreVersion, type World } from '../../world.js';
+import { perStoreVersion, type World } from '../../world/world.js';
 import type { RequestHandler } from 'express';
 import { featureListing } from '../featured/service.js';
 import { cancelOrder, payOrder } from '../orders/settle.js';

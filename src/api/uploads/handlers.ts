@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import { ApiError } from '../../http/errors.js';
-import { newId } from '../../ids.js';
-import type { Handlers } from '../handlers.js';
+import { newId } from '../../world/ids.js';
+import type { Handlers } from '../../http/handler.js';
 import { baseUrl } from '../listings/view.js';
 import { sniffImage, typeOfName } from './magic.js';
 import { placeholderPng } from './placeholder.js';

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { extra, type World } from '../../world.js';
+import { extra, type World } from '../../world/world.js';
 
 /**
  * Where a world keeps uploaded bytes: beside its database file (`<data dir>/uploads/`) for a

@@ -1,4 +1,4 @@
-import { newId } from '../../ids.js';
+import { newId } from '../../world/ids.js';
 import type { Db, LedgerKind } from '../../store/types.js';
 
 /**

@@ -1,0 +1,78 @@
+import { ApiError } from '../../http/errors.js';
+import type { CategoryRecord } from '../../store/types.js';
+import type { World } from '../../world/world.js';
+import { isListed } from '../listings/search.js';
+import { searchIndex } from '../listings/search-index.js';
+
+export interface CategoryView {
+  slug: string;
+  name: string;
+  icon: string;
+  count: number;
+  subcategory_count: number;
+  parent: string | null;
+}
+
+/** The slug itself and, for a top-level category, its subcategories: what `category=` matches. */
+export function categoryFamily(categories: CategoryRecord[], slug: string): Set<string> {
+  const family = new Set([slug]);
+  for (const c of categories) if (c.parent === slug) family.add(c.slug);
+  return family;
+}
+
+/**
+ * Live counts of listed listings (active and not sold out) per category; a parent's count
+ * includes its subcategories'.
+ */
+export function categoryCounts(world: World): Map<string, number> {
+  const index = searchIndex(world);
+  const now = world.clock.now();
+  const counts = new Map<string, number>();
+  const byCode = new Map<number, number>();
+  for (let i = 0; i < index.recs.length; i += 1) {
+    if (isListed(index, i, now))
+      byCode.set(index.cols.category[i], (byCode.get(index.cols.category[i]) ?? 0) + 1);
+  }
+  for (const [slug, code] of index.codes.category) counts.set(slug, byCode.get(code) ?? 0);
+  const parents = new Map(world.store.db.categories.map((c) => [c.slug, c.parent]));
+  for (const [slug, n] of [...counts]) {
+    const parent = parents.get(slug);
+    if (parent) counts.set(parent, (counts.get(parent) ?? 0) + n);
+  }
+  return counts;
+}
+
+function view(
+  c: CategoryRecord,
+  lang: string,
+  counts: Map<string, number>,
+  all: CategoryRecord[],
+): CategoryView {
+  return {
+    slug: c.slug,
+    name: c.names[lang] ?? c.names.en ?? c.slug,
+    icon: c.icon,
+    count: counts.get(c.slug) ?? 0,
+    subcategory_count: all.filter((s) => s.parent === c.slug).length,
+    parent: c.parent,
+  };
+}
+
+/** Top-level categories in fixture order. */
+export function listCategories(world: World, lang: string): CategoryView[] {
+  const all = world.store.db.categories;
+  const counts = categoryCounts(world);
+  return all.filter((c) => c.parent === null).map((c) => view(c, lang, counts, all));
+}
+
+/** A top-level category and its subcategories; 404 for an unknown or non-top-level slug. */
+export function subcategoriesOf(world: World, slug: string, lang: string) {
+  const all = world.store.db.categories;
+  const parent = all.find((c) => c.slug === slug && c.parent === null);
+  if (!parent) throw new ApiError(404, `Category not found: ${slug}`);
+  const counts = categoryCounts(world);
+  return {
+    parent: view(parent, lang, counts, all),
+    subcategories: all.filter((c) => c.parent === slug).map((c) => view(c, lang, counts, all)),
+  };
+}

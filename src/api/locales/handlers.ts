@@ -1,0 +1,20 @@
+import type { AppDeps } from '../../app/deps.js';
+import { ApiError } from '../../http/errors.js';
+import type { Handlers } from '../../http/handler.js';
+import { localeFile } from './locales.js';
+
+export function localeHandlers(_deps: AppDeps): Handlers {
+  return {
+    getLocale: (req, res) => {
+      const code = String(req.params.lang);
+      const file = localeFile(code);
+      if (!file) throw new ApiError(404, `No locale file for language ${JSON.stringify(code.slice(0, 20))}`);
+      res.set({ ETag: file.etag, 'Cache-Control': 'public, max-age=3600' });
+      if (req.headers['if-none-match'] === file.etag) {
+        res.status(304).end();
+        return;
+      }
+      res.type('application/json').send(file.body);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { AppDeps } from '../../app/deps.js';
+import { ApiError } from '../../http/errors.js';
+import type { Handlers } from '../../http/handler.js';
+import { langOf } from '../../http/lang.js';
+import { pagination, DEFAULT_LIMIT } from '../listings/query.js';
+import { queryParams } from '../listings/search-page.js';
+import { runSearch } from '../listings/search.js';
+import { searchIndex } from '../listings/search-index.js';
+import { baseUrl, listingView } from '../listings/view.js';
+
+export function storeHandlers(_deps: AppDeps): Handlers {
+  return {
+    getStore: (req, res) => {
+      const store = req.world.store.db.stores[req.params.slug as string];
+      if (!store) throw new ApiError(404, `Store not found: ${req.params.slug as string}`);
+      const { page = 1, limit = DEFAULT_LIMIT } = queryParams(req);
+      const { items, total } = runSearch(searchIndex(req.world), {
+        storeSlug: store.slug,
+        sort: 'newest',
+        featuredFirst: false,
+        page,
+        limit,
+        now: req.world.clock.now(),
+      });
+      const lang = langOf(req);
+      const base = baseUrl(req);
+      res.json({
+        store: { store_name: store.store_name, slug: store.slug, description: store.description },
+        listings: items.map((l) => listingView(l, lang, base)),
+        pagination: pagination(page, limit, total),
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { AppDeps } from '../app/deps.js';
+import { ApiError } from '../http/errors.js';
+import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID } from '../world/sandbox-id.js';
+import { liveInfo } from '../world/sandbox-info.js';
+import { isSandboxRegistry } from '../world/registry.js';
+import type { Handlers } from '../http/handler.js';
+
+/** `GET /__sandbox/sandboxes` and `DELETE /__sandbox` (docs/isolation.md). */
+export function sandboxesHandlers(deps: AppDeps): Handlers {
+  const { worlds } = deps;
+  return {
+    listSandboxes: async (req, res) => {
+      if (!isSandboxRegistry(worlds)) {
+        // A single-world app (built with singleWorld) has only the default sandbox.
+        const entry = { world: worlds.default, loadedAt: 0, lastUsed: 0, requests: 0, active: 0 };
+        const sandboxes = [await liveInfo(entry, req.world.id, 0)];
+        res.json({ max_sandboxes: 0, idle_minutes: 0, live: 0, sandboxes });
+        return;
+      }
+      const sandboxes = await worlds.list(req.world.id);
+      res.json({
+        max_sandboxes: worlds.maxSandboxes,
+        idle_minutes: worlds.idleMs / 60_000,
+        live: worlds.liveIds().length,
+        sandboxes,
+      });
+    },
+    deleteSandbox: async (req, res) => {
+      const { id } = req.world;
+      if (id === DEFAULT_SANDBOX_ID || !isSandboxRegistry(worlds))
+        throw new ApiError(400, DEFAULT_NOT_DELETABLE);
+      await worlds.remove(id);
+      res.json({ success: true, id });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { basename } from 'node:path';
+import type { AppDeps } from '../app/deps.js';
+import { ApiError } from '../http/errors.js';
+import { activateScenario, namedScenario, scenariosDir } from '../scenarios/activate.js';
+import { DEFINITIONS, parseSwitch } from '../scenarios/definitions.js';
+import { loadScenarioFile, scenarioPaths, validateScenario, type ScenarioFile } from '../scenarios/file.js';
+import { addSticky, listSticky, removeSticky, type SwitchScope } from '../scenarios/state.js';
+import type { Handlers } from '../http/handler.js';
+
+interface AddBody {
+  name: string;
+  param?: number;
+  scope?: SwitchScope;
+  count?: number;
+}
+
+/** The files of the scenarios directory, each with its description, or the reason it is unusable. */
+function fileList(dir: string) {
+  let paths: string[];
+  try {
+    paths = scenarioPaths(dir);
+  } catch {
+    return [];
+  }
+  return paths.map((path) => {
+    try {
+      const f = loadScenarioFile(path);
+      return { name: f.name, description: f.description, steps: f.steps?.length ?? 0, error: null };
+    } catch (err) {
+      return {
+        name: basename(path).replace(/\.ya?ml$/, ''),
+        description: '',
+        steps: 0,
+        error: (err as Error).message,
+      };
+    }
+  });
+}
+
+export function scenarioHandlers(deps: AppDeps): Handlers {
+  return {
+    listScenarios: (req, res) => {
+      res.json({ scenarios: listSticky(req.world) });
+    },
+    addScenario: (req, res) => {
+      const body = req.body as AddBody;
+      const sw = parseSwitch(body.name, body.param, 'body.name');
+      res.status(201).json(addSticky(req.world, sw, { scope: body.scope, count: body.count, source: 'api' }));
+    },
+    clearScenarios: (req, res) => {
+      res.json({ success: true, removed: removeSticky(req.world) });
+    },
+    removeScenario: (req, res) => {
+      const id = String(req.params.id);
+      if (removeSticky(req.world, id) === 0) throw new ApiError(404, `Scenario switch not found: ${id}`);
+      res.json({ success: true, removed: 1 });
+    },
+    getScenarioCatalog: (_req, res) => {
+      res.json({ scenarios: DEFINITIONS, files: fileList(scenariosDir(deps.config)) });
+    },
+    activateScenarioFile: (req, res) => {
+      const name = String(req.params.name);
+      const sent = (req.body as { document?: unknown } | undefined)?.document;
+      let file: ScenarioFile;
+      if (sent === undefined) file = namedScenario(deps.config, name);
+      else {
+        try {
+          file = validateScenario(sent, 'body.document');
+        } catch (err) {
+          throw new ApiError(400, (err as Error).message);
+        }
+        if (file.name !== name) throw new ApiError(400, `body.document.name must be "${name}"`);
+      }
+      res.json(activateScenario(req.world, file));
+    },
+  };
+}

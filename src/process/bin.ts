@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+import { helpText, parseCli, UsageError } from '../cli/args.js';
+import { runReplay } from '../cli/replay.js';
+import { checkIntegratorConfig, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
+import { boundHeapGrowth } from './heap.js';
+import { startServer } from './server.js';
+import { ScenarioFileError } from '../scenarios/file.js';
+import { StoreFileError } from '../store/file-adapter.js';
+import { VERSION } from './version.js';
+
+/** Runs the command; true once a server is up and its ready line printed. */
+async function main(): Promise<boolean> {
+  if (process.argv[2] === 'replay') return process.exit(await runReplay(process.argv.slice(3)));
+  let parsed;
+  try {
+    parsed = parseCli(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (parsed.help || parsed.version) {
+    process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
+    return false;
+  }
+  const { config } = parsed;
+  checkIntegratorConfig(config);
+  const log = makeLogger(config);
+  watchSeeding(config);
+  let running;
+  let alt;
+  // The process that serves the sandbox keeps its heap close to what is live (heap.ts); only the
+  // CLI sets this V8 flag, never an app or test that embeds the sandbox.
+  boundHeapGrowth();
+  try {
+    running = await startServer(config, log);
+    alt = await openAltPort(config, running);
+  } catch (err) {
+    if (
+      err instanceof StoreFileError ||
+      err instanceof ScenarioFileError ||
+      (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    ) {
+      process.stderr.write(`marketplace-sandbox: ${(err as Error).message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const stop = (signal: string) => {
+    if (!config.quiet) process.stdout.write(`${signal}: flushing the store and stopping\n`);
+    // A stuck connection must not keep a container from stopping: give up after 8 s (before Docker's 10 s SIGKILL).
+    setTimeout(() => process.exit(1), 8_000).unref();
+    Promise.all([alt?.close(), running.close()]).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  // Before the ready line: a supervisor may stop the sandbox as soon as it reads it, and a signal
+  // that comes before its handler kills the process instead of stopping it.
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  const db = running.deps.worlds.default.store.db;
+  const store = config.inMemory
+    ? 'memory'
+    : `${config.dataFile} (${running.seeded ? 'new from seed' : 'existing'})`;
+  if (!config.quiet)
+    process.stdout.write(
+      `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
+        `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
+    );
+  return true;
+}
+
+/**
+ * Settles once the command has started: true when a server is up. The installed CLI (launch.ts)
+ * waits for it to keep a code cache of what the start compiled.
+ */
+export const started: Promise<boolean> = main().catch((err: unknown) => {
+  if (err instanceof UsageError) {
+    process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`marketplace-sandbox: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

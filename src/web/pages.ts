@@ -1,0 +1,19 @@
+import express, { type Router } from 'express';
+import type { AppDeps } from '../app/deps.js';
+import { corsMiddleware, parseOrigins } from '../http/cors.js';
+import { dashboardRouter } from './dashboard.js';
+import { docsRouter } from './docs-pages.js';
+
+/**
+ * Everything the integrator area mounts before the API: CORS (so preflights never reach the
+ * validator), the interactive docs, the served contract and the dashboard.
+ */
+export function integratorStage(deps: AppDeps): Router {
+  const policy = parseOrigins(deps.config.corsOrigins ?? '*');
+  if (typeof policy === 'string') throw new Error(policy);
+  const router = express.Router();
+  router.use(corsMiddleware(policy));
+  router.use(docsRouter());
+  router.use(dashboardRouter());
+  return router;
+}

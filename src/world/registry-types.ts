@@ -1,0 +1,44 @@
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../process/config.js';
+import type { WorldRegistry } from '../app/deps.js';
+import type { Db } from '../store/types.js';
+import type { World } from './world.js';
+import type { SandboxInfo } from './sandbox-info.js';
+
+/** The world registry of a running sandbox: the default world plus named ones (`X-Sandbox-Id`). */
+export interface SandboxRegistry extends WorldRegistry {
+  readonly maxSandboxes: number;
+  /** Idle time (wall clock) after which a named sandbox is evicted; 0 = never. */
+  readonly idleMs: number;
+  /** Directory of the sandbox files; null in memory. */
+  readonly dir: string | null;
+  resolve(req: Request): Promise<World>;
+  /** The world of an id, loaded or created like a request would (for tests, the bench, tools). */
+  open(id: string): Promise<World>;
+  /** Ids of the named sandboxes live now. */
+  liveIds(): string[];
+  /** The default, the live sandboxes and, file-backed, the evicted ones waiting on disk. */
+  list(currentId: string): Promise<SandboxInfo[]>;
+  /** Drops a named sandbox from memory and deletes its file: its next use starts from the seed. */
+  remove(id: string): Promise<void>;
+  /** Evicts every named sandbox idle for `idleMs` or longer; returns their ids. */
+  sweep(): Promise<string[]>;
+  /** Sweeps on a timer (unref'd) until the returned function is called. */
+  startSweeper(): () => void;
+}
+
+export interface RegistryOptions {
+  config: Config;
+  defaultWorld: World;
+  log?: Logger;
+  /** Wall time in ms (idle eviction is wall time, not sandbox time); injectable for tests. */
+  wallClock?: () => number;
+  /** The database of a new sandbox; default: a copy of the seed cached as JSON text per process. */
+  newDb?: () => Db;
+}
+
+/** Type guard: registries built by `createWorldRegistry` (tests may still use `singleWorld`). */
+export function isSandboxRegistry(worlds: WorldRegistry): worlds is SandboxRegistry {
+  return typeof (worlds as Partial<SandboxRegistry>).list === 'function';
+}

@@ -1,0 +1,263 @@
+import { join } from 'node:path';
+import type { Request } from 'express';
+import { ApiError } from '../http/errors.js';
+import { createMemoryStore } from '../store/store.js';
+import type { Db } from '../store/types.js';
+import { loadSeeder, seedOptionsOf } from './open.js';
+import { makeWorld, type World } from './world.js';
+import type { RegistryOptions, SandboxRegistry } from './registry-types.js';
+import {
+  DEFAULT_NOT_DELETABLE,
+  DEFAULT_SANDBOX_ID,
+  isSandboxId,
+  SANDBOX_ID_HEADER,
+  sandboxIdOf,
+} from './sandbox-id.js';
+import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
+import {
+  removeAllSandboxFiles,
+  removeSandboxFile,
+  sandboxDirOf,
+  sandboxFileName,
+  storedSandboxes,
+} from './sandbox-files.js';
+import { openSandboxFile } from './sandbox-store.js';
+
+export type { RegistryOptions, SandboxRegistry } from './registry-types.js';
+export { isSandboxRegistry } from './registry-types.js';
+
+class Registry implements SandboxRegistry {
+  readonly default: World;
+  readonly maxSandboxes: number;
+  readonly idleMs: number;
+  readonly dir: string | null;
+  private readonly live = new Map<string, LiveEntry>();
+  private readonly pending = new Map<string, Promise<LiveEntry>>();
+  /** Evictions and deletions in progress: the id is reopened only once they are done. */
+  private readonly closing = new Map<string, Promise<void>>();
+  private readonly defaultEntry: LiveEntry;
+  private readonly wall: () => number;
+  private newDb?: () => Db;
+
+  constructor(private readonly options: RegistryOptions) {
+    const { config } = options;
+    this.default = options.defaultWorld;
+    this.maxSandboxes = config.maxSandboxes;
+    this.idleMs = config.sandboxIdleMinutes * 60_000;
+    this.dir = config.inMemory ? null : sandboxDirOf(config.dataFile);
+    this.wall = options.wallClock ?? Date.now;
+    this.newDb = options.newDb;
+    const now = this.wall();
+    this.defaultEntry = { world: this.default, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
+  }
+
+  async resolve(req: Request): Promise<World> {
+    let entry: LiveEntry;
+    try {
+      const id = sandboxIdOf(req);
+      if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined)
+        req.res?.setHeader(SANDBOX_ID_HEADER, id);
+      // A live world is taken synchronously, so no eviction can slip in before it is marked used.
+      entry = this.peek(id) ?? (await this.acquire(id));
+    } catch (err) {
+      // Later stages (journal) may look at req.world even on an early refusal.
+      req.world = this.default;
+      throw err;
+    }
+    entry.lastUsed = this.wall();
+    entry.requests += 1;
+    if (req.res) {
+      entry.active += 1;
+      req.res.once('close', () => {
+        entry.active -= 1;
+        entry.lastUsed = this.wall();
+      });
+    }
+    return entry.world;
+  }
+
+  liveWorld(req: Pick<Request, 'headers'>): World | undefined {
+    let id: string;
+    try {
+      id = sandboxIdOf(req);
+    } catch {
+      return undefined;
+    }
+    return this.peek(id)?.world;
+  }
+
+  markUsed(world: World): void {
+    const entry = this.peek(world.id);
+    if (entry?.world !== world) return;
+    entry.lastUsed = this.wall();
+    entry.requests += 1;
+  }
+
+  async open(id: string): Promise<World> {
+    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
+    return (this.peek(id) ?? (await this.acquire(id))).world;
+  }
+
+  private peek(id: string): LiveEntry | undefined {
+    return id === DEFAULT_SANDBOX_ID ? this.defaultEntry : this.live.get(id);
+  }
+
+  all(): World[] {
+    return [this.default, ...[...this.live.values()].map((e) => e.world)];
+  }
+
+  liveIds(): string[] {
+    return [...this.live.keys()];
+  }
+
+  async list(currentId: string): Promise<SandboxInfo[]> {
+    const now = this.wall();
+    const rows = [await liveInfo(this.defaultEntry, currentId, now)];
+    for (const entry of this.live.values()) rows.push(await liveInfo(entry, currentId, now));
+    if (this.dir) {
+      for (const stored of await storedSandboxes(this.dir)) {
+        if (!this.live.has(stored.id)) rows.push(storedInfo(stored, currentId, now));
+      }
+    }
+    const [first, ...rest] = rows;
+    return [first, ...rest.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))];
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === DEFAULT_SANDBOX_ID) {
+      throw new ApiError(400, DEFAULT_NOT_DELETABLE);
+    }
+    if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
+    await this.pending.get(id)?.catch(() => undefined);
+    await this.closing.get(id);
+    if (this.live.has(id)) return this.evict(id, true);
+    if (this.dir) await removeSandboxFile(join(this.dir, sandboxFileName(id)));
+  }
+
+  async sweep(): Promise<string[]> {
+    if (this.idleMs <= 0) return [];
+    const now = this.wall();
+    const idle = [...this.live]
+      .filter(([, e]) => e.active === 0 && now - e.lastUsed >= this.idleMs)
+      .map(([id]) => id);
+    await Promise.all(idle.map((id) => this.evict(id, false)));
+    return idle;
+  }
+
+  startSweeper(): () => void {
+    if (this.idleMs <= 0) return () => undefined;
+    const every = Math.min(60_000, Math.max(1000, Math.floor(this.idleMs / 4)));
+    const timer = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.options.log?.error({ err }, 'sandbox eviction failed'));
+    }, every);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Loads or creates a named world; concurrent first requests for one id share one creation. */
+  private async acquire(id: string): Promise<LiveEntry> {
+    for (;;) {
+      const closing = this.closing.get(id);
+      if (closing) {
+        await closing;
+        continue;
+      }
+      const live = this.live.get(id);
+      if (live) {
+        // Marked used now: the caller resumes a microtask later, and a sweep must not take it meanwhile.
+        live.lastUsed = this.wall();
+        return live;
+      }
+      const pending = this.pending.get(id);
+      if (pending) return pending;
+      if (this.live.size + this.pending.size >= this.maxSandboxes) {
+        // Full: make room from idle sandboxes first; the sweep awaits, so look again afterwards.
+        if ((await this.sweep()).length > 0) continue;
+        if (this.live.size + this.pending.size >= this.maxSandboxes && !this.live.has(id))
+          throw this.fullError();
+        continue;
+      }
+      const creation = this.create(id).then(
+        (entry) => {
+          this.pending.delete(id);
+          this.live.set(id, entry);
+          return entry;
+        },
+        (err: unknown) => {
+          this.pending.delete(id);
+          throw err;
+        },
+      );
+      this.pending.set(id, creation);
+      return creation;
+    }
+  }
+
+  private async create(id: string): Promise<LiveEntry> {
+    // The seeder is loaded with the first sandbox (open.ts, loadSeeder).
+    const newDb = (this.newDb ??= await loadSeeder(seedOptionsOf(this.options.config)));
+    const store = this.dir
+      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), newDb, this.wall(), this.options.log)
+      : createMemoryStore(newDb());
+    const now = this.wall();
+    const world = makeWorld(id, store, seedOptionsOf(this.options.config), async () => newDb());
+    return { world, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
+  }
+
+  /** Drops a live world; flushes it first (file-backed eviction keeps the file, deletion removes it). */
+  private async evict(id: string, deleteFile: boolean): Promise<void> {
+    const entry = this.live.get(id);
+    if (!entry) return;
+    this.live.delete(id);
+    // Until the flush is done the id is "closing": a new request for it waits, then reopens the file.
+    const done: Promise<void> = this.flushEvicted(entry, deleteFile).then(() => {
+      if (this.closing.get(id) === done) this.closing.delete(id);
+    });
+    this.closing.set(id, done);
+    await done;
+  }
+
+  /** Never rejects: a failed flush is logged, and the id must stay usable. */
+  private async flushEvicted(entry: LiveEntry, deleteFile: boolean): Promise<void> {
+    const { store } = entry.world;
+    try {
+      if (deleteFile) {
+        await store.close();
+        if (store.kind === 'file') await removeSandboxFile(store.location);
+      } else if (store.kind === 'file') {
+        // An empty commit records the clock (the store writes it before every write).
+        await store.commit(() => undefined);
+        // Release the journal's file handle: an evicted world is dropped, not reused.
+        await store.close();
+      }
+    } catch (err) {
+      this.options.log?.error({ err, id: entry.world.id }, 'flushing an evicted sandbox failed');
+    }
+  }
+
+  private fullError(): ApiError {
+    const headers: Record<string, string> = {};
+    if (this.idleMs > 0 && this.live.size > 0) {
+      const now = this.wall();
+      const soonest = Math.min(...[...this.live.values()].map((e) => e.lastUsed + this.idleMs - now));
+      headers['Retry-After'] = String(Math.max(1, Math.ceil(soonest / 1000)));
+    }
+    return new ApiError(
+      503,
+      `Sandbox limit reached: ${this.maxSandboxes} sandboxes are live (--max-sandboxes). ` +
+        'Delete finished ones with DELETE /__sandbox, or retry once idle ones are evicted',
+      headers,
+    );
+  }
+}
+
+/**
+ * Builds the registry around the default world. File-backed, each named sandbox lives in
+ * `<dir of --data>/sandboxes/<id>.json`; `--reset` deletes those files too.
+ * @example const worlds = await createWorldRegistry({ config, defaultWorld: world });
+ */
+export async function createWorldRegistry(options: RegistryOptions): Promise<SandboxRegistry> {
+  const registry = new Registry(options);
+  if (registry.dir && options.config.reset) await removeAllSandboxFiles(registry.dir);
+  return registry;
+}

@@ -1,0 +1,82 @@
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/** Where a file-backed sandbox keeps its database: `<dir of --data>/sandboxes/`. */
+export function sandboxDirOf(dataFile: string): string {
+  return join(dirname(dataFile), 'sandboxes');
+}
+
+/**
+ * The file name of a sandbox. Ids are case-sensitive but some file systems (macOS, Windows) are
+ * not, so each capital letter is written as `+` and the lower-case letter (`Job-A` → `+job-+a.json`);
+ * `+` is not allowed in ids, so the mapping is reversible.
+ */
+export function sandboxFileName(id: string): string {
+  return `${id.replace(/[A-Z]/g, (c) => `+${c.toLowerCase()}`)}.json`;
+}
+
+/** The id stored in a file name, or null when the file is not a sandbox database. */
+export function sandboxIdOfFileName(name: string): string | null {
+  const match = /^((?:\+[a-z]|[a-z0-9_-])+)\.json$/.exec(name);
+  if (!match) return null;
+  const id = match[1].replace(/\+([a-z])/g, (_m, c: string) => c.toUpperCase());
+  return id.length <= 64 ? id : null;
+}
+
+export interface StoredSandbox {
+  id: string;
+  path: string;
+  bytes: number;
+  modifiedMs: number;
+}
+
+/** Every sandbox database file in the directory (none when it does not exist yet). */
+export async function storedSandboxes(dir: string): Promise<StoredSandbox[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const out: StoredSandbox[] = [];
+  for (const name of names) {
+    const id = sandboxIdOfFileName(name);
+    if (id === null) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    const changeLog = await fileBytes(changeLogOf(path));
+    if (info?.isFile()) out.push({ id, path, bytes: info.size + (changeLog ?? 0), modifiedMs: info.mtimeMs });
+  }
+  return out;
+}
+
+/** Size of a file in bytes, or null when it does not exist. */
+export async function fileBytes(path: string): Promise<number | null> {
+  const info = await stat(path).catch(() => null);
+  return info ? info.size : null;
+}
+
+/** A file store keeps its recent writes in `<file>.changes` beside the snapshot (src/store/change-log.ts). */
+const changeLogOf = (path: string) => `${path}.changes`;
+
+/** Removes a sandbox database and its change log (no error when they are already gone). */
+export async function removeSandboxFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+  await rm(changeLogOf(path), { force: true });
+}
+
+/** Moves an unreadable sandbox database (and its change log) aside, kept for inspection, so the sandbox can start again. */
+export async function moveAside(path: string, wallMs: number): Promise<string> {
+  const aside = `${path}.unreadable-${wallMs}`;
+  await rename(path, aside);
+  await rename(changeLogOf(path), changeLogOf(aside)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  return aside;
+}
+
+/** Removes every stored sandbox (`--reset`: start everything from the seed). */
+export async function removeAllSandboxFiles(dir: string): Promise<void> {
+  for (const stored of await storedSandboxes(dir)) await removeSandboxFile(stored.path);
+}
