@@ -104,9 +104,15 @@ function checkText(where, t, names) {
     if (genders && !genders.includes(x.g)) say(where, `${lang}.g must be one of ${genders.join(' ')}`);
     if (!genders && x.g !== undefined) say(where, `${lang}.g is not used in ${lang}`);
     if (lang === 'en') continue;
-    const leaked = wordsOf(x.title ?? '').filter((w) => englishTitle.has(w));
+    if (x.loanwords !== undefined && !Array.isArray(x.loanwords))
+      say(where, `${lang}.loanwords must be a list`);
+    const loans = new Set((x.loanwords ?? []).flatMap((w) => wordsOf(String(w))));
+    const leaked = wordsOf(x.title ?? '').filter((w) => englishTitle.has(w) && !loans.has(w));
     if (leaked.length)
-      say(where, `${lang} title keeps English word(s) ${leaked.join(', ')} (list brands in names)`);
+      say(
+        where,
+        `${lang} title keeps English word(s) ${leaked.join(', ')} (list brands in names, real loanwords of the language in loanwords)`,
+      );
     if (x.description === en.description) say(where, `${lang} description is the English one`);
     const words = wordsOf(x.description ?? '');
     const english = new Set(englishDescription.filter((w) => w.length > 3 && !allowed.has(w)));
