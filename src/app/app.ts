@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import '../http/request-context.js';
 import type { AppDeps } from './deps.js';
-import { allHandlers } from './handlers.js';
+import { allHandlers, handlerOf } from './handlers.js';
 import { payproviderPages } from '../web/payprovider-page.js';
 import { applyDueExpiries } from '../api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from '../http/auth.js';
@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): Express {
   const handlers = allHandlers(deps);
   const router = express.Router();
   for (const op of operations()) {
-    const handler = handlers[op.operationId];
+    const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
     router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
   }

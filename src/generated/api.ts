@@ -1560,7 +1560,10 @@ export interface components {
             at: string;
             method: string;
             path: string;
-            query: Record<string, never>;
+            /** @description the query as validated (numbers as numbers, defaults filled in), redacted */
+            query: {
+                [key: string]: unknown;
+            };
             /** @description null when the connection was dropped before an answer */
             status: number | null;
             duration_ms: number;

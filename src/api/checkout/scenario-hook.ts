@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { AnyRequest } from '../../http/handler.js';
 import { activeScenario } from '../../scenarios/query.js';
 
 /**
@@ -6,6 +6,6 @@ import { activeScenario } from '../../scenarios/query.js';
  * `wallet.insufficient` scenario). Checkout, subscribe and featuring by credit_wallet all ask here,
  * only when they would otherwise pay from the wallet, so the scenario is counted where it applies.
  */
-export function forcesProvider(req: Request): boolean {
+export function forcesProvider(req: AnyRequest): boolean {
   return activeScenario(req, 'wallet.insufficient');
 }

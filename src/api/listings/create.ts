@@ -1,29 +1,15 @@
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
-import type { Db, Duration, FeaturedPaymentMethod, ListingRecord, ListingType } from '../../store/types.js';
+import type { Schema } from '../../http/contract.js';
+import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
 import { normalize } from '../../i18n/text.js';
 import type { World } from '../../world/world.js';
-import { applyFeaturedRequest, type FeaturedOutcome } from './featured-hook.js';
+import { chargeFeatured, type FeaturedOutcome } from '../featured/service.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */
-export interface CreateListingBody {
-  type: ListingType;
-  title: string;
-  description?: string;
-  category: string;
-  price_cents?: number;
-  currency?: string;
-  accepted_currencies?: string[];
-  quantity_available?: number;
-  duration?: Duration;
-  location_city?: string;
-  location_country?: string;
-  is_featured?: boolean;
-  featured_payment_method?: FeaturedPaymentMethod;
-  images?: string[];
-}
+export type CreateListingBody = Schema<'NewListing'>;
 
 /** Types whose `price_cents` is required (reverse_auction: an optional budget, 0 when absent). */
 export const PRICE_REQUIRED: ListingType[] = ['mall', 'classifieds', 'auction'];
@@ -119,7 +105,8 @@ function buildListing(world: World, db: Db, owner: string, body: CreateListingBo
 
 /**
  * Creates a listing in one synchronous mutation: every check first, then the record, then the
- * featuring decision (featured-hook.ts), which may refuse and so roll the whole call back.
+ * featuring decision (`chargeFeatured`: a subscription slot, the wallet or a provider redirect),
+ * which may refuse and so roll the whole call back: nothing is stored then.
  */
 export async function createListing(
   world: World,
@@ -131,11 +118,11 @@ export async function createListing(
     const listing = buildListing(world, db, owner, body);
     const featured =
       body.is_featured === true && body.featured_payment_method !== undefined
-        ? applyFeaturedRequest(db, {
-            world,
+        ? chargeFeatured(db, {
             userId: owner,
-            listing,
+            listingId: listing.id,
             method: body.featured_payment_method,
+            now: world.clock.now(),
             baseUrl: request.baseUrl,
             forceProvider: request.forceProvider,
           })

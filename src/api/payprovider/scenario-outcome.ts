@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { AnyRequest } from '../../http/handler.js';
 import { providerOutcome } from '../../scenarios/query.js';
 import type { Db } from '../../store/types.js';
 import { approvePayment, cancelPayment } from './settle.js';
@@ -8,7 +8,7 @@ import { approvePayment, cancelPayment } from './settle.js';
  * mutation resolves by itself, as if the buyer had clicked on the provider page at once.
  * Called inside the same synchronous mutation that created the payment, so nobody sees it pending.
  */
-export function settleByScenario(req: Request, db: Db, result: object, now: number): void {
+export function settleByScenario(req: AnyRequest, db: Db, result: object, now: number): void {
   const paymentId = (result as { paymentId?: string }).paymentId;
   if (!paymentId) return;
   const outcome = providerOutcome(req);
@@ -20,7 +20,11 @@ export function settleByScenario(req: Request, db: Db, result: object, now: numb
  * Runs a payment-creating mutation (checkout, subscribe) and, in the same mutation, lets the
  * provider scenarios settle the payment it created; resolves once durable.
  */
-export function commitPayment<T extends object>(req: Request, now: number, pay: (db: Db) => T): Promise<T> {
+export function commitPayment<T extends object>(
+  req: AnyRequest,
+  now: number,
+  pay: (db: Db) => T,
+): Promise<T> {
   return req.world.store.commit((db) => {
     const outcome = pay(db);
     settleByScenario(req, db, outcome, now);
