@@ -13,7 +13,7 @@ import { operations, specForValidator } from '../http/spec.js';
 import { requestValidator } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
-import { integratorStage } from '../web/pages.js';
+import { pagesStage } from '../web/pages.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(selectWorld);
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
-  app.use(integratorStage(deps));
+  app.use(pagesStage(deps));
   app.use(applyDueExpiries);
   app.use(payproviderPages());
   app.use(express.json({ limit: BODY_LIMIT }));

@@ -48,7 +48,7 @@ export function scenarioHandlers(deps: AppDeps) {
       if (removeSticky(req.world, id) === 0) throw new ApiError(404, `Scenario switch not found: ${id}`);
       res.json({ success: true, removed: 1 });
     },
-    getScenarioCatalog: (_req, res) => {
+    listScenarioDefinitions: (_req, res) => {
       res.json({ scenarios: DEFINITIONS, files: fileList(scenariosDir(deps.config)) });
     },
     activateScenarioFile: (req, res) => {

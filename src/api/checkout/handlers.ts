@@ -1,10 +1,9 @@
 import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../../http/handler.js';
-import { commitPayment } from '../payprovider/scenario-outcome.js';
+import { commitPayment, forcesProvider } from '../payprovider/provider-scenarios.js';
 import { baseUrl } from '../../http/base-url.js';
 import { ratesNow } from '../wallet/rates.js';
-import { forcesProvider } from './scenario-hook.js';
 import { checkout } from './service.js';
 
 export function checkoutHandlers(deps: AppDeps) {

@@ -151,7 +151,7 @@ function sendToProvider(db: Db, order: OrderRecord, ctx: CheckoutContext): Check
 }
 
 /**
- * Checkout (interface §4.14), all in one synchronous mutation: validate every line, convert to
+ * Checkout (openapi.yaml `checkout`; docs/money.md, Checkout), all in one synchronous mutation: validate every line, convert to
  * USD cents, add shipping, then wallet first (debit, stock, paid order, sellers credited) or, when
  * the balance is short or the provider was asked for, a pending order holding the stock for
  * three hours behind a provider payment. Nothing changes until every check has passed.

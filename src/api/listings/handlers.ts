@@ -7,8 +7,7 @@ import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
 import { searchPage } from './search-page.js';
 import { listingView } from './view.js';
-import { forcesProvider } from '../checkout/scenario-hook.js';
-import { settleByScenario } from '../payprovider/scenario-outcome.js';
+import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {

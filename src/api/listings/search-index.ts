@@ -251,11 +251,3 @@ export function searchIndex(world: World): SearchIndex {
   index.sync(world.store.db, world.store.version);
   return index;
 }
-
-/**
- * Builds a world's index ahead of the first search (at 100k listings that takes a second or
- * two). Call it after the ready line, e.g. `setImmediate(() => warmCatalog(world))`.
- */
-export function warmCatalog(world: World): void {
-  searchIndex(world);
-}

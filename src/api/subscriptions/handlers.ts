@@ -1,9 +1,8 @@
 import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../../http/handler.js';
-import { commitPayment } from '../payprovider/scenario-outcome.js';
+import { commitPayment, forcesProvider } from '../payprovider/provider-scenarios.js';
 import { baseUrl } from '../../http/base-url.js';
-import { forcesProvider } from '../checkout/scenario-hook.js';
 import { ratesNow } from '../wallet/rates.js';
 import { activeSubscription, currentFeatured, currentPlan, plans } from './plans.js';
 import { subscribe } from './service.js';

@@ -100,7 +100,7 @@ function payFromWallet(
 }
 
 /**
- * Subscribe (interface §4.17): wallet first, provider fallback (never an error). Plan prices are
+ * Subscribe (openapi.yaml `subscribe`; docs/money.md, Subscriptions): wallet first, provider fallback (never an error). Plan prices are
  * USD cents; `currency` only decides how the price is shown in the message (converted at the
  * current window's rate), and `deducted` is the USD-cent amount taken from the wallet. The free
  * plan needs no payment.
