@@ -12,7 +12,7 @@ function nameField(api) {
   return schema?.required?.[0] ?? 'name';
 }
 
-/** Sticky scenarios: the catalogue with on/off switches, what is active, and scenario files. */
+/** Sticky scenarios: every scenario with an on/off switch, what is active, and scenario files. */
 export function mountScenarios(api) {
   const s = section('scenarios');
   const missing = api.missing(['GET /__sandbox/scenarios', 'POST /__sandbox/scenarios']);
@@ -89,11 +89,11 @@ export function mountScenarios(api) {
   async function refresh() {
     try {
       active = listOf(await api.call('GET', '/__sandbox/scenarios'), 'scenarios', 'active');
-      let catalog = [];
+      let known = [];
       if (api.has('GET', '/__sandbox/scenarios/catalog')) {
         const data = await api.call('GET', '/__sandbox/scenarios/catalog');
-        catalog = listOf(data, 'scenarios', 'catalog', 'switches', 'names');
-        catalog = catalog.concat(
+        known = listOf(data, 'scenarios', 'switches', 'names');
+        known = known.concat(
           listOf(data?.files ?? []).map((f) =>
             typeof f === 'string' ? { name: f, file: f } : { ...f, file: f.file ?? f.name },
           ),
@@ -123,10 +123,10 @@ export function mountScenarios(api) {
             ? h('button', { class: 'secondary', onclick: () => s.run('Clear', clearAll) }, 'Clear all')
             : null,
         ),
-        h('h3', {}, 'Catalogue'),
-        catalog.length === 0
-          ? h('p', { class: 'muted' }, 'No catalogue in this build.')
-          : h('ul', { class: 'plain scroll' }, catalog.map(switchRow)),
+        h('h3', {}, 'Every scenario'),
+        known.length === 0
+          ? h('p', { class: 'muted' }, 'No scenario list in this build.')
+          : h('ul', { class: 'plain scroll' }, known.map(switchRow)),
       );
     } catch (err) {
       s.say(`Scenarios: ${err.message}`, 'error');

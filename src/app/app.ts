@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import '../http/request-context.js';
 import type { AppDeps } from './deps.js';
-import { allHandlers } from './handlers.js';
+import { allHandlers, handlerOf } from './handlers.js';
 import { payproviderPages } from '../web/payprovider-page.js';
 import { applyDueExpiries } from '../api/payprovider/settle.js';
 import { enforceSecurity, resolvePrincipal } from '../http/auth.js';
@@ -13,7 +13,7 @@ import { operations, specForValidator } from '../http/spec.js';
 import { requestValidator } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
-import { integratorStage } from '../web/pages.js';
+import { pagesStage } from '../web/pages.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(selectWorld);
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
-  app.use(integratorStage(deps));
+  app.use(pagesStage(deps));
   app.use(applyDueExpiries);
   app.use(payproviderPages());
   app.use(express.json({ limit: BODY_LIMIT }));
@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): Express {
   const handlers = allHandlers(deps);
   const router = express.Router();
   for (const op of operations()) {
-    const handler = handlers[op.operationId];
+    const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
     router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
   }

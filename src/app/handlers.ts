@@ -1,5 +1,7 @@
+import type { RequestHandler } from 'express';
 import type { AppDeps } from './deps.js';
-import type { Handlers } from '../http/handler.js';
+import type { OperationId } from '../http/contract.js';
+import type { AllHandlers } from '../http/handler.js';
 import { apiKeyHandlers } from '../api/api-keys/handlers.js';
 import { assistantHandlers } from '../api/assistant/handlers.js';
 import { authHandlers } from '../api/auth/handlers.js';
@@ -20,8 +22,12 @@ import { sandboxesHandlers } from '../control/sandboxes-handlers.js';
 import { scenarioHandlers } from '../control/scenario-handlers.js';
 import { snapshotHandlers } from '../control/snapshot-handlers.js';
 
-/** Every operation's handler, by operationId: the public API's resources, then the control API. */
-export function allHandlers(deps: AppDeps): Handlers {
+/**
+ * Every operation's handler, by operationId: the public API's resources, then the control API.
+ * `satisfies AllHandlers` makes a missing handler a compile error (and createApp checks the
+ * operations openapi.yaml lists at start-up).
+ */
+export function allHandlers(deps: AppDeps) {
   return {
     ...authHandlers(deps),
     ...apiKeyHandlers(deps),
@@ -42,5 +48,15 @@ export function allHandlers(deps: AppDeps): Handlers {
     ...snapshotHandlers(deps),
     ...scenarioHandlers(deps),
     ...moneyControlHandlers(deps),
-  };
+  } satisfies AllHandlers;
+}
+
+/**
+ * The handler of an operationId read from openapi.yaml, as Express mounts it; undefined when there
+ * is none. Express types every request alike; request validation, mounted before the handlers,
+ * is what gives each request the shape its `Handler<K>` declares.
+ */
+export function handlerOf(handlers: AllHandlers, operationId: string): RequestHandler | undefined {
+  if (!Object.hasOwn(handlers, operationId)) return undefined;
+  return handlers[operationId as OperationId] as unknown as RequestHandler;
 }

@@ -11,7 +11,7 @@ import { paymentView } from '../api/payprovider/view.js';
 /** The most one fund call may add or remove: keeps balances far inside safe integers. */
 export const MAX_FUND_CENTS = 1_000_000_000;
 
-export function moneyControlHandlers(_deps: AppDeps): Handlers {
+export function moneyControlHandlers(_deps: AppDeps) {
   return {
     listTestAccounts: (req, res) => {
       const { db } = req.world.store;
@@ -26,10 +26,10 @@ export function moneyControlHandlers(_deps: AppDeps): Handlers {
       res.json({ accounts });
     },
     fundWallet: async (req, res) => {
-      const amount = (req.body as { amount_cents?: number } | undefined)?.amount_cents;
-      // The interface's own message for a missing amount (§7).
+      const amount = req.body?.amount_cents;
+      // The marketplace API's own message for a missing amount (docs/errors.md).
       if (amount === undefined || amount === 0) throw new ApiError(400, 'Amount required');
-      const email = req.params.email as string;
+      const { email } = req.params;
       const world = req.world;
       const result = await world.store.commit((db) => {
         const user = findUserByEmail(db, email);
@@ -55,7 +55,7 @@ export function moneyControlHandlers(_deps: AppDeps): Handlers {
     },
     listPayments: async (req, res) => {
       await sweepExpired(req.world);
-      const status = req.query.status as string | undefined;
+      const { status } = req.query;
       const payments = Object.values(req.world.store.db.payments)
         .reverse()
         .filter((p) => status === undefined || p.status === status);
@@ -63,7 +63,7 @@ export function moneyControlHandlers(_deps: AppDeps): Handlers {
     },
     listAllOrders: async (req, res) => {
       await sweepExpired(req.world);
-      const status = req.query.status as string | undefined;
+      const { status } = req.query;
       const orders = newestFirst(req.world.store.db.orders).filter(
         (o) => status === undefined || o.status === status,
       );
@@ -71,19 +71,19 @@ export function moneyControlHandlers(_deps: AppDeps): Handlers {
     },
     getProviderPayment: async (req, res) => {
       await sweepExpired(req.world);
-      res.json(paymentView(req.world.store.db, req.params.paymentId as string));
+      res.json(paymentView(req.world.store.db, req.params.paymentId));
     },
     approveProviderPayment: async (req, res) => {
-      const id = req.params.paymentId as string;
+      const id = req.params.paymentId;
       const now = req.world.clock.now();
       await req.world.store.commit((db) => approvePayment(db, id, now));
       res.json(paymentView(req.world.store.db, id));
     },
     cancelProviderPayment: async (req, res) => {
-      const id = req.params.paymentId as string;
+      const id = req.params.paymentId;
       const now = req.world.clock.now();
       await req.world.store.commit((db) => cancelPayment(db, id, now));
       res.json(paymentView(req.world.store.db, id));
     },
-  };
+  } satisfies Handlers;
 }

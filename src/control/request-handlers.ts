@@ -2,15 +2,10 @@ import type { AppDeps } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
 import { journalOf, journalView, type JournalRecord } from '../http/request-journal.js';
 import { pathMatches } from '../scenarios/state.js';
-import type { Handlers } from '../http/handler.js';
+import type { Query } from '../http/contract.js';
+import type { AnyRequest, Handlers } from '../http/handler.js';
 
-interface JournalQuery {
-  method?: string;
-  path?: string;
-  status?: string;
-  since?: string;
-  limit?: number;
-}
+type JournalQuery = Query<'listRequests'>;
 
 /** `since` is a request id (entries after it) or an ISO date-time (entries at or after it). */
 function sinceFilter(since: string): (e: JournalRecord) => boolean {
@@ -38,19 +33,19 @@ export function filterJournal(entries: JournalRecord[], q: JournalQuery): Journa
   return entries.filter((e) => tests.every((t) => t(e))).slice(0, q.limit ?? 100);
 }
 
-export function requestHandlers(deps: AppDeps): Handlers {
-  const journal = (req: Parameters<Handlers[string]>[0]) => journalOf(req.world, deps.config.journalSize);
+export function requestHandlers(deps: AppDeps) {
+  const journal = (req: AnyRequest) => journalOf(req.world, deps.config.journalSize);
   return {
     listRequests: (req, res) => {
-      res.json({ requests: filterJournal(journal(req).list(), req.query as JournalQuery).map(journalView) });
+      res.json({ requests: filterJournal(journal(req).list(), req.query).map(journalView) });
     },
     getRequest: (req, res) => {
-      const entry = journal(req).get(String(req.params.id));
-      if (!entry) throw new ApiError(404, `Request not found in the journal: ${String(req.params.id)}`);
+      const entry = journal(req).get(req.params.id);
+      if (!entry) throw new ApiError(404, `Request not found in the journal: ${req.params.id}`);
       res.json(entry);
     },
     clearRequests: (req, res) => {
       res.json({ success: true, removed: journal(req).clear() });
     },
-  };
+  } satisfies Handlers;
 }

@@ -2,14 +2,11 @@ import { parseDuration } from '../world/clock.js';
 import type { AppDeps } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
 import type { World } from '../world/world.js';
+import type { Body } from '../http/contract.js';
 import type { Handlers } from '../http/handler.js';
 import { normalizeEmail } from '../api/auth/users.js';
 
-interface ClockBody {
-  advance?: string | number;
-  set?: string;
-  freeze?: boolean;
-}
+type ClockBody = Body<'setClock'>;
 
 /** Applies one clock change; every field is checked before anything moves. */
 function changeClock(world: World, body: ClockBody): void {
@@ -39,7 +36,7 @@ function changeClock(world: World, body: ClockBody): void {
   if (target !== undefined) world.clock.set(target);
 }
 
-export function sandboxHandlers(deps: AppDeps): Handlers {
+export function sandboxHandlers(deps: AppDeps) {
   return {
     getHealth: (req, res) => {
       res.json({ status: 'ok', version: deps.version, seed: req.world.seedOptions.seed });
@@ -52,18 +49,18 @@ export function sandboxHandlers(deps: AppDeps): Handlers {
       res.json(req.world.clock.state());
     },
     setClock: async (req, res) => {
-      changeClock(req.world, req.body as ClockBody);
+      changeClock(req.world, req.body);
       // Persist the new time: the store records the clock on every write.
       await req.world.store.commit(() => undefined);
       res.json(req.world.clock.state());
     },
     getMailbox: (req, res) => {
-      const to = typeof req.query.to === 'string' ? normalizeEmail(req.query.to) : undefined;
+      const to = req.query.to === undefined ? undefined : normalizeEmail(req.query.to);
       const messages = req.world.store.db.mailbox
         .filter((m) => to === undefined || m.to === to)
         .slice()
         .reverse();
       res.json({ messages });
     },
-  };
+  } satisfies Handlers;
 }

@@ -6,7 +6,7 @@ import { isSandboxRegistry } from '../world/registry.js';
 import type { Handlers } from '../http/handler.js';
 
 /** `GET /__sandbox/sandboxes` and `DELETE /__sandbox` (docs/isolation.md). */
-export function sandboxesHandlers(deps: AppDeps): Handlers {
+export function sandboxesHandlers(deps: AppDeps) {
   const { worlds } = deps;
   return {
     listSandboxes: async (req, res) => {
@@ -32,5 +32,5 @@ export function sandboxesHandlers(deps: AppDeps): Handlers {
       await worlds.remove(id);
       res.json({ success: true, id });
     },
-  };
+  } satisfies Handlers;
 }

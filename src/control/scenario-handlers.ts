@@ -4,15 +4,8 @@ import { ApiError } from '../http/errors.js';
 import { activateScenario, namedScenario, scenariosDir } from '../scenarios/activate.js';
 import { DEFINITIONS, parseSwitch } from '../scenarios/definitions.js';
 import { loadScenarioFile, scenarioPaths, validateScenario, type ScenarioFile } from '../scenarios/file.js';
-import { addSticky, listSticky, removeSticky, type SwitchScope } from '../scenarios/state.js';
+import { addSticky, listSticky, removeSticky } from '../scenarios/state.js';
 import type { Handlers } from '../http/handler.js';
-
-interface AddBody {
-  name: string;
-  param?: number;
-  scope?: SwitchScope;
-  count?: number;
-}
 
 /** The files of the scenarios directory, each with its description, or the reason it is unusable. */
 function fileList(dir: string) {
@@ -37,13 +30,13 @@ function fileList(dir: string) {
   });
 }
 
-export function scenarioHandlers(deps: AppDeps): Handlers {
+export function scenarioHandlers(deps: AppDeps) {
   return {
     listScenarios: (req, res) => {
       res.json({ scenarios: listSticky(req.world) });
     },
     addScenario: (req, res) => {
-      const body = req.body as AddBody;
+      const { body } = req;
       const sw = parseSwitch(body.name, body.param, 'body.name');
       res.status(201).json(addSticky(req.world, sw, { scope: body.scope, count: body.count, source: 'api' }));
     },
@@ -51,16 +44,16 @@ export function scenarioHandlers(deps: AppDeps): Handlers {
       res.json({ success: true, removed: removeSticky(req.world) });
     },
     removeScenario: (req, res) => {
-      const id = String(req.params.id);
+      const { id } = req.params;
       if (removeSticky(req.world, id) === 0) throw new ApiError(404, `Scenario switch not found: ${id}`);
       res.json({ success: true, removed: 1 });
     },
-    getScenarioCatalog: (_req, res) => {
+    listScenarioDefinitions: (_req, res) => {
       res.json({ scenarios: DEFINITIONS, files: fileList(scenariosDir(deps.config)) });
     },
     activateScenarioFile: (req, res) => {
-      const name = String(req.params.name);
-      const sent = (req.body as { document?: unknown } | undefined)?.document;
+      const { name } = req.params;
+      const sent = req.body?.document;
       let file: ScenarioFile;
       if (sent === undefined) file = namedScenario(deps.config, name);
       else {
@@ -73,5 +66,5 @@ export function scenarioHandlers(deps: AppDeps): Handlers {
       }
       res.json(activateScenario(req.world, file));
     },
-  };
+  } satisfies Handlers;
 }

@@ -1,4 +1,4 @@
-import type { ClockState } from '../world/clock.js';
+import type { Schema } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../store/types.js';
 import { extra, type World } from '../world/world.js';
@@ -6,17 +6,11 @@ import { extra, type World } from '../world/world.js';
 /** Snapshots hold whole databases in memory; a cap keeps a forgetful CI job from eating it all. */
 export const MAX_SNAPSHOTS = 20;
 
-export interface SnapshotInfo {
-  name: string;
-  created_at: string;
-  clock: ClockState;
-  /** Size of the saved database, in bytes of JSON. */
-  bytes: number;
-}
+/** A snapshot as listed (`bytes`: the size of the saved database as JSON). */
+type SnapshotInfo = Schema<'SnapshotInfo'>;
 
-interface Snapshot extends SnapshotInfo {
-  db: string;
-}
+/** A snapshot and the database it saved, as JSON text. */
+type Snapshot = SnapshotInfo & { db: string };
 
 /** Per world; snapshots survive a reset (reset, then restore, is a common test pattern). */
 function snapshotsOf(world: World): Map<string, Snapshot> {

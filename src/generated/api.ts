@@ -838,7 +838,7 @@ export interface paths {
          *     `--scenario` (`startup`). For one request only, send the header
          *     `X-Sandbox-Scenario: name[=param], ...` on any public API call; every response a scenario
          *     changed carries `X-Sandbox-Scenario-Applied`. Scenario effects apply after request
-         *     validation and never to `/__sandbox/*` calls (catalogue: `GET /__sandbox/scenarios/catalog`,
+         *     validation and never to `/__sandbox/*` calls (every scenario: `GET /__sandbox/scenarios/catalog`,
          *     docs/scenarios.md). When `SANDBOX_ADMIN_TOKEN` is set, every `/__sandbox/*` call except
          *     health needs `X-Sandbox-Admin-Token`.
          */
@@ -867,8 +867,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every scenario name with its parameter, and the scenario files */
-        get: operations["getScenarioCatalog"];
+        /**
+         * Every scenario name with its parameter, and the scenario files
+         * @description The scenario definitions (the path keeps the name it was published with; in the sandbox
+         *     "catalog" otherwise means the listings, categories and stores).
+         */
+        get: operations["listScenarioDefinitions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1131,7 +1135,7 @@ export interface components {
             totalPages: number;
         };
         /**
-         * @description Interface §2 Listing. Sandbox additions: `lat`/`lng` (coordinates used by location
+         * @description A listing of the marketplace API. Sandbox additions: `lat`/`lng` (coordinates used by location
          *     search), `store_slug`, and `expires_at` (`created_at` + `duration`; after it the listing
          *     is no longer searchable). Image paths come back as absolute URLs on the address the
          *     request used.
@@ -1560,7 +1564,10 @@ export interface components {
             at: string;
             method: string;
             path: string;
-            query: Record<string, never>;
+            /** @description the query as validated (numbers as numbers, defaults filled in), redacted */
+            query: {
+                [key: string]: unknown;
+            };
             /** @description null when the connection was dropped before an answer */
             status: number | null;
             duration_ms: number;
@@ -4087,7 +4094,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getScenarioCatalog: {
+    listScenarioDefinitions: {
         parameters: {
             query?: never;
             header?: never;
@@ -4096,7 +4103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The catalogue (docs/scenarios.md describes each entry). */
+            /** @description Every scenario definition (docs/scenarios.md describes each) and the scenario files. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { sha256 } from '../seed/accounts.js';
+import { sha256 } from '../api/auth/sha256.js';
 import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
+import type { AnyRequest } from './handler.js';
 
 export const USER_TOKEN_SECONDS = 24 * 3600;
 export const GUEST_TOKEN_SECONDS = 7 * 24 * 3600;
@@ -126,7 +127,7 @@ export function enforceSecurity(security: string[], optional: boolean): RequestH
 }
 
 /** The calling user's id; only for operations whose security requires a user. */
-export function userId(req: Request): string {
+export function userId(req: Pick<AnyRequest, 'principal'>): string {
   const id = req.principal.user?.id;
   if (!id) throw new ApiError(401, Messages.authRequired);
   return id;

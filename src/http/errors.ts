@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The interface's fixed messages (§7) and the sandbox's own, listed once (docs/errors.md). */
+/** The marketplace API's fixed messages and the sandbox's own, listed once (docs/errors.md). */
 export const Messages = {
   invalidToken: 'Invalid or expired token',
   notAuthorized: 'Not authorized',

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listingsParams, searchPageJson } from '../api/listings/search-page.js';
+import type { ListingsQuery } from '../api/listings/query.js';
+import { searchPageJson } from '../api/listings/search-page.js';
+import { baseUrl } from './base-url.js';
 import { journalFastRead } from './request-journal.js';
 import { countAddressHit } from './rate-limit.js';
 import type { AppDeps } from '../app/deps.js';
@@ -52,8 +54,8 @@ export function fastSearch(
     try {
       const page = searchPageJson(
         world,
-        listingsParams(query),
-        `${ctx.protocol}://${req.headers.host ?? 'localhost'}`,
+        query as ListingsQuery,
+        baseUrl({ protocol: ctx.protocol, headers: req.headers, socket: req.socket }),
       );
       bytes = Buffer.from(page);
     } catch {

@@ -1,4 +1,2 @@
-import type { Request } from 'express';
-
-/** The language a request asks for (`lang`), English when it names none. */
-export const langOf = (req: Request): string => (typeof req.query.lang === 'string' ? req.query.lang : 'en');
+/** The language a request asks for (its validated `lang` query parameter), English when it names none. */
+export const langOf = (query: { lang?: string }): string => query.lang ?? 'en';

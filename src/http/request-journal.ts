@@ -3,29 +3,14 @@ import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler, Response } from 'express';
 import { appliedScenarios } from '../scenarios/query.js';
 import { extra, type World } from '../world/world.js';
+import type { Schema } from './contract.js';
 import { redact, redactHeaders } from './redact.js';
 
-/** What the stored record and the served entry share. */
-interface JournalFields {
-  id: string;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  /** Null when the connection was dropped before a response (network.reset, a client abort). */
-  status: number | null;
-  duration_ms: number;
-  /** Scenarios applied, as in X-Sandbox-Scenario-Applied; null when none. */
-  scenario: string | null;
-  sandbox_id: string;
-}
+/** One recorded request as served (openapi.yaml `JournalEntry`, secrets redacted). */
+export type JournalEntry = Schema<'JournalEntry'>;
 
-/** One recorded request (secrets redacted). */
-export interface JournalEntry extends JournalFields {
-  request_headers: Record<string, string>;
-  request_body: unknown;
-  response_body: unknown;
-}
+/** What the stored record and the served entry share (`status` null: the connection dropped first). */
+type JournalFields = Omit<JournalEntry, 'request_headers' | 'request_body' | 'response_body'>;
 
 /** Bodies larger than this (bytes) are kept as a note, not as data: the journal must stay small. */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -9,7 +9,7 @@ export interface AltListener {
 
 /**
  * Listens on a second port and hands every request to the main server's handlers: the same app,
- * the same worlds, the same state. Stands in for the interface's `{alt_base_url}`.
+ * the same worlds, the same state. Stands in for the API's `{alt_base_url}` (README.md, What is emulated).
  */
 export async function listenAlt(main: Server, port: number, host: string): Promise<AltListener> {
   const alt = createServer((req, res) => main.emit('request', req, res));

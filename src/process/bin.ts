@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { helpText, parseCli, UsageError } from '../cli/args.js';
 import { runReplay } from '../cli/replay.js';
-import { checkIntegratorConfig, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
+import { checkWordFlags, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
 import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server.js';
 import { ScenarioFileError } from '../scenarios/file.js';
@@ -26,7 +26,7 @@ async function main(): Promise<boolean> {
     return false;
   }
   const { config } = parsed;
-  checkIntegratorConfig(config);
+  checkWordFlags(config);
   const log = makeLogger(config);
   watchSeeding(config);
   let running;

@@ -17,8 +17,8 @@ export function logFormatOf(config: Config, stdoutIsTTY: boolean): 'pretty' | 'j
   throw new UsageError(`--log-format must be "pretty" or "json", got "${config.logFormat}"`);
 }
 
-/** Checks the integrator flags whose values are words (bad ones exit 2 like every usage error). */
-export function checkIntegratorConfig(config: Config): void {
+/** Checks the flags whose values are words, `--log-format` and `--cors-origins` (bad ones exit 2 like every usage error). */
+export function checkWordFlags(config: Config): void {
   logFormatOf(config, false);
   const origins = parseOrigins(config.corsOrigins);
   if (typeof origins === 'string') throw new UsageError(origins);

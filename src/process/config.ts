@@ -30,7 +30,7 @@ export interface Config {
   rateLimitApiKey: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you trust). */
   trustProxy: boolean;
-  /** A scenario file name (scenarios/NAME.yaml) or catalogue switch applied to every world at start-up and after reset. */
+  /** A scenario file name (scenarios/NAME.yaml) or scenario switches (`latency=300`) applied to every world at start-up and after reset. */
   scenario: string;
   /** Directory of scenario files; empty means the scenarios/ directory shipped with the package. */
   scenariosDir: string;
@@ -44,7 +44,7 @@ export interface Config {
   logFormat: string;
   /** No ready line, no progress bar, warnings and errors only. */
   quiet: boolean;
-  /** A second port serving the same app and state (the interface's `{alt_base_url}`); unset: none. */
+  /** A second port serving the same app and state (the API's `{alt_base_url}`; README.md, What is emulated); unset: none. */
   altPort?: number;
   /** Browser origins allowed by CORS: `*` (any), `off`, or a comma-separated list of origins. */
   corsOrigins: string;

@@ -36,7 +36,7 @@ export interface Sandbox {
   /** Base URL, e.g. `http://127.0.0.1:53123` (no trailing slash). */
   url: string;
   port: number;
-  /** The second base URL when `altPort` was given (the interface's `{alt_base_url}`). */
+  /** The second base URL when `altPort` was given (the API's `{alt_base_url}`; README.md, What is emulated). */
   altUrl?: string;
   /** Back to the seed: data, clock, scenarios, journal. */
   reset(): Promise<void>;

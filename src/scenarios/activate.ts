@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../process/config.js';
+import type { Reply } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import type { World } from '../world/world.js';
 import { parseSwitch, parseSwitchList, scenarioDef } from './definitions.js';
@@ -11,14 +12,11 @@ import {
   type FileSwitch,
   type ScenarioFile,
 } from './file.js';
-import { applyOverlay, type OverlaySummary } from './overlay.js';
-import { addSticky, scenarioState, type StickySwitch } from './state.js';
+import { applyOverlay } from './overlay.js';
+import { addSticky, scenarioState } from './state.js';
 
-export interface Activation {
-  name: string;
-  overlay: OverlaySummary;
-  switches: StickySwitch[];
-}
+/** What activating a scenario file did: its overlay's counts and the switches it added. */
+type Activation = Reply<'activateScenarioFile'>;
 
 export function scenariosDir(config: Config): string {
   return config.scenariosDir || SHIPPED_SCENARIOS_DIR;

@@ -1,27 +1,15 @@
+import type { Schema } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 
-/** How a scenario acts: `generic` ones are applied by the engine; `flag` ones are read by the module they concern. */
-export type ScenarioKind = 'generic' | 'flag';
-
-export interface ParamSpec {
-  /** What the number means, e.g. `ms`, `seconds`, `hours`. */
-  unit: string;
-  required: boolean;
-  min: number;
-  max: number;
-  default?: number;
-}
-
-export interface ScenarioDef {
-  name: string;
-  kind: ScenarioKind;
-  param: ParamSpec | null;
-  description: string;
-  affects: string;
-}
+/**
+ * One scenario as GET /__sandbox/scenarios/catalog lists it. `kind`: `generic` ones are applied
+ * by the engine, `flag` ones are read by the module they concern; `param.unit` says what the
+ * number means (`ms`, `seconds`, `hours`).
+ */
+export type ScenarioDef = Schema<'ScenarioDef'>;
 
 /** One switched-on scenario: a scenario name and its parameter (default filled in). */
-export interface ScenarioSwitch {
+export interface Switch {
   name: string;
   param: number | null;
 }
@@ -135,11 +123,7 @@ export function scenarioDef(name: string): ScenarioDef | undefined {
  * Checks one switch: a known name and a parameter it accepts. Throws 400 listing the valid ones.
  * @example parseSwitch('latency=800') // { name: 'latency', param: 800 }
  */
-export function parseSwitch(
-  text: string,
-  param?: number | string | null,
-  where = 'scenario',
-): ScenarioSwitch {
+export function parseSwitch(text: string, param?: number | string | null, where = 'scenario'): Switch {
   const eq = text.indexOf('=');
   const name = (eq < 0 ? text : text.slice(0, eq)).trim();
   const raw = eq < 0 ? param : text.slice(eq + 1).trim();
@@ -162,7 +146,7 @@ export function parseSwitch(
 }
 
 /** Parses the `X-Sandbox-Scenario` header: comma-separated switches with optional `=param`. */
-export function parseSwitchList(header: string, where = 'X-Sandbox-Scenario'): ScenarioSwitch[] {
+export function parseSwitchList(header: string, where = 'X-Sandbox-Scenario'): Switch[] {
   return header
     .split(',')
     .map((part) => part.trim())
@@ -171,6 +155,6 @@ export function parseSwitchList(header: string, where = 'X-Sandbox-Scenario'): S
 }
 
 /** `latency=800` or `server.error`: how a switch is shown in headers and lists. */
-export function formatSwitch(s: ScenarioSwitch): string {
+export function formatSwitch(s: Switch): string {
   return s.param === null ? s.name : `${s.name}=${s.param}`;
 }

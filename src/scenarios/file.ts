@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import type * as Yaml from 'yaml';
 import type { CreateListingBody } from '../api/listings/create.js';
-import type { SwitchScope } from './state.js';
+import type { Body } from '../http/contract.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
 export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -26,15 +26,18 @@ export type OverlayListing = Partial<Omit<CreateListingBody, 'images' | 'title'>
   title: string;
 };
 
+/** The state a scenario file sets; `clock` takes what POST /__sandbox/clock takes. */
+// Not the contract's type: activateScenarioFile's `overlay` has these names but holds the counts of what was set.
 export interface Overlay {
-  clock?: { set?: string; advance?: string | number; freeze?: boolean };
+  clock?: Body<'setClock'>;
   users?: OverlayUser[];
   wallets?: { email: string; balance_cents: number }[];
   plans?: { email: string; plan_id: string; billing_cycle?: 'monthly' | 'yearly' }[];
   listings?: OverlayListing[];
 }
 
-export type FileSwitch = string | { name: string; param?: number; scope?: SwitchScope; count?: number };
+/** A switch a scenario file turns on: a name (`latency=300`), or a sticky switch as POST /__sandbox/scenarios takes it. */
+export type FileSwitch = string | Body<'addScenario'>;
 
 /** A matcher: a literal (deep equality) or an object of `$`-operators. */
 export type Matcher = unknown;

@@ -1,34 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { parseDuration } from '../world/clock.js';
+import type { Reply } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import { newId } from '../world/ids.js';
 import { hashPasswordSync } from '../api/auth/passwords.js';
 import { postLedger } from '../api/wallet/ledger.js';
-import { referralCodeFor, sha256 } from '../seed/accounts.js';
+import { sha256 } from '../api/auth/sha256.js';
+import { findUserByEmail, referralCodeFor } from '../api/auth/users.js';
 import type { Db, UserRecord } from '../store/types.js';
 import type { World } from '../world/world.js';
 import type { Overlay, OverlayListing, OverlayUser } from './file.js';
 
 const DAY_MS = 86_400_000;
 
-/** What an overlay changed, for the activate response. */
-export interface OverlaySummary {
-  users: number;
-  wallets: number;
-  plans: number;
-  listings: number;
-  clock: boolean;
-}
-
-function userByEmail(db: Db, email: string): UserRecord | undefined {
-  const wanted = email.trim().toLowerCase();
-  return Object.values(db.users).find((u) => u.email === wanted);
-}
+/** What an overlay changed, for the activate answer. */
+export type OverlaySummary = Reply<'activateScenarioFile'>['overlay'];
 
 /** Every check before any change: unknown e-mails are refused unless the overlay creates them. */
 function check(db: Db, overlay: Overlay): void {
   const known = (email: string) =>
-    Boolean(userByEmail(db, email)) ||
+    Boolean(findUserByEmail(db, email)) ||
     (overlay.users ?? []).some((u) => u.email.toLowerCase() === email.toLowerCase());
   const refs = [
     ...(overlay.wallets ?? []).map((w) => ['wallets', w.email]),
@@ -57,7 +48,7 @@ function setBalance(db: Db, user: UserRecord, cents: number, at: string): void {
 }
 
 function upsertUser(db: Db, u: OverlayUser, at: string): UserRecord {
-  let user = userByEmail(db, u.email);
+  let user = findUserByEmail(db, u.email);
   if (!user) {
     const id = newId(db);
     const email = u.email.trim().toLowerCase();
@@ -98,7 +89,7 @@ function upsertUser(db: Db, u: OverlayUser, at: string): UserRecord {
 }
 
 function putListing(db: Db, l: OverlayListing, at: string): void {
-  const seller = userByEmail(db, l.seller) as UserRecord;
+  const seller = findUserByEmail(db, l.seller) as UserRecord;
   const store = Object.values(db.stores).find((s) => s.owner_id === seller.id);
   db.listings[l.id] = {
     id: l.id,
@@ -142,9 +133,9 @@ export function applyOverlay(world: World, overlay: Overlay): OverlaySummary {
   world.store.mutate((db) => {
     for (const u of overlay.users ?? []) upsertUser(db, u, at);
     for (const w of overlay.wallets ?? [])
-      setBalance(db, userByEmail(db, w.email) as UserRecord, w.balance_cents, at);
+      setBalance(db, findUserByEmail(db, w.email) as UserRecord, w.balance_cents, at);
     for (const p of overlay.plans ?? []) {
-      const user = userByEmail(db, p.email) as UserRecord;
+      const user = findUserByEmail(db, p.email) as UserRecord;
       const cycle = p.billing_cycle ?? 'monthly';
       const ends = world.clock.now() + (cycle === 'yearly' ? 365 : 30) * DAY_MS;
       db.subscriptions[user.id] = {

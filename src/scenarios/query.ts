@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
-import { formatSwitch, parseSwitchList, type ScenarioSwitch } from './definitions.js';
+import type { AnyRequest } from '../http/handler.js';
+import { formatSwitch, parseSwitchList, type Switch } from './definitions.js';
 import { consume, matchingSticky } from './state.js';
 
 /** A scenario switched on for one request: from the header (always on) or a sticky switch (counted). */
 interface Candidate {
-  sw: ScenarioSwitch;
+  sw: Switch;
   take: () => boolean;
 }
 
@@ -15,7 +16,7 @@ interface RequestScenarios {
 }
 
 // Keyed by the request object itself: the entry goes away with the request.
-const perRequest = new WeakMap<Request, RequestScenarios>();
+const perRequest = new WeakMap<object, RequestScenarios>();
 
 export const APPLIED_HEADER = 'X-Sandbox-Scenario-Applied';
 
@@ -37,7 +38,7 @@ export function collectScenarios(req: Request, res: Response): void {
  * Applies a scenario if it is on for this request: uses one count of a sticky switch, adds it to
  * `X-Sandbox-Scenario-Applied`, and returns the switch (its parameter filled in); null when off.
  */
-export function takeScenario(req: Request, name: string): ScenarioSwitch | null {
+export function takeScenario(req: AnyRequest, name: string): Switch | null {
   const state = perRequest.get(req);
   if (!state) return null;
   for (const candidate of state.candidates) {
@@ -51,12 +52,12 @@ export function takeScenario(req: Request, name: string): ScenarioSwitch | null 
 }
 
 /** Whether a scenario is on, without applying it (nothing counted, no header). */
-export function scenarioOn(req: Request, name: string): boolean {
+export function scenarioOn(req: AnyRequest, name: string): boolean {
   return perRequest.get(req)?.candidates.some((c) => c.sw.name === name) ?? false;
 }
 
 /** The scenarios applied to this request so far, as shown in `X-Sandbox-Scenario-Applied`. */
-export function appliedScenarios(req: Request): string[] {
+export function appliedScenarios(req: AnyRequest): string[] {
   return perRequest.get(req)?.applied ?? [];
 }
 
@@ -65,7 +66,7 @@ export function appliedScenarios(req: Request): string[] {
  * counted as applied. Call it at the point where the scenario changes the outcome, and only there.
  * @example if (activeScenario(req, 'wallet.insufficient')) useProvider = true;
  */
-export function activeScenario(req: Request, name: string): boolean {
+export function activeScenario(req: AnyRequest, name: string): boolean {
   return takeScenario(req, name) !== null;
 }
 
@@ -74,7 +75,7 @@ export function activeScenario(req: Request, name: string): boolean {
  * when the scenario is off.
  * @example const hours = scenarioParam(req, 'rates.stale'); // 6, or null
  */
-export function scenarioParam(req: Request, name: string): number | null {
+export function scenarioParam(req: AnyRequest, name: string): number | null {
   const taken = takeScenario(req, name);
   return taken === null ? null : (taken.param ?? 0);
 }
@@ -84,7 +85,7 @@ export function scenarioParam(req: Request, name: string): number | null {
  * itself (`provider.approve` wins over `provider.cancel`), or null to wait for the buyer.
  * @example const outcome = providerOutcome(req); // 'approve' | 'cancel' | null
  */
-export function providerOutcome(req: Request): 'approve' | 'cancel' | null {
+export function providerOutcome(req: AnyRequest): 'approve' | 'cancel' | null {
   if (activeScenario(req, 'provider.approve')) return 'approve';
   if (activeScenario(req, 'provider.cancel')) return 'cancel';
   return null;

@@ -1,35 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rawCredential } from '../http/auth.js';
+import type { Schema } from '../http/contract.js';
 import { extra, type World } from '../world/world.js';
-import type { ScenarioSwitch } from './definitions.js';
+import type { Switch } from './definitions.js';
 
-/** Who and what a sticky switch applies to; every field given must match. */
-export interface SwitchScope {
-  /** Only requests carrying this credential (JWT, API key or guest token). */
-  credential?: string;
-  /** Only requests by the user with this e-mail. */
-  user?: string;
-  /** Only this method (`POST`), or any when absent or `*`. */
-  method?: string;
-  /** Only paths matching this pattern: `*` stays within a segment, `**` crosses segments. */
-  path?: string;
-}
+/**
+ * Who and what a sticky switch applies to; every field given must match: the credential (JWT, API
+ * key or guest token), the user's e-mail, the method (any when absent or `*`), the path pattern
+ * (`*` stays within a segment, `**` crosses segments).
+ */
+export type SwitchScope = Schema<'ScenarioScope'>;
 
-/** A sticky switch: stays on for matching requests until removed or its count is used up. */
-export interface StickySwitch extends ScenarioSwitch {
-  id: string;
-  scope: SwitchScope;
-  /** Applications left; null is unlimited. */
-  remaining: number | null;
-  /** `api`, `startup` or `file:<name>`. */
-  source: string;
-  created_at: string;
-}
+/**
+ * A sticky switch as listed: stays on for matching requests until removed or its `remaining`
+ * count is used up (null: unlimited); `source` is `api`, `startup` or `file:<name>`.
+ */
+export type StickySwitch = Schema<'ScenarioSwitch'>;
 
-interface StoredSwitch extends StickySwitch {
-  credentialHash?: string;
-}
+type StoredSwitch = StickySwitch & { credentialHash?: string };
 
 interface ScenarioState {
   switches: StoredSwitch[];
@@ -55,7 +44,7 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Adds a sticky switch and returns it as listed (the credential shown only by its start). */
 export function addSticky(
   world: World,
-  sw: ScenarioSwitch,
+  sw: Switch,
   options: { scope?: SwitchScope; count?: number | null; source: string },
 ): StickySwitch {
   const state = scenarioState(world);

@@ -1,35 +1,27 @@
-import { createHash } from 'node:crypto';
 import { loadFixture } from '../fixtures.js';
 import { newId, seededHex } from '../world/ids.js';
 import { hashPasswordSync } from '../api/auth/passwords.js';
+import { sha256 } from '../api/auth/sha256.js';
+import { referralCodeFor } from '../api/auth/users.js';
 import { postLedger } from '../api/wallet/ledger.js';
+import type { Reply, Schema } from '../http/contract.js';
+import type { BillingCycle } from '../api/subscriptions/plans.js';
 import type { SeedContext } from './context.js';
 
-export interface TestAccount {
+/**
+ * A test account of fixtures/test-accounts.json: what GET /__sandbox/accounts lists (its
+ * `balance_cents` the opening balance), and its short `key`, its store and its plan.
+ */
+export type TestAccount = Schema<'TestAccount'> & {
   key: string;
-  email: string;
-  password: string;
-  fullName: string;
-  balance_cents: number;
-  api_key: string;
-  about: string;
-  store?: { slug: string; store_name: string; description: string };
-  plan?: { plan_id: string; billing_cycle: 'monthly' | 'yearly'; featured_in_use: number | 'all' };
-}
+  store?: Reply<'getStore'>['store'];
+  plan?: { plan_id: string; billing_cycle: BillingCycle; featured_in_use: number | 'all' };
+};
 
 export const testAccounts = (): TestAccount[] => loadFixture<TestAccount[]>('test-accounts.json');
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/** The user's referral code: stable per seed and e-mail. */
-export function referralCodeFor(seed: number, email: string): string {
-  return `REF-${seededHex(seed, `referral:${email}`, 4).toUpperCase()}`;
-}
-
 /**
- * Seeds the documented test accounts (SANDBOX.md §3): fixed e-mails, passwords and API keys,
+ * Seeds the documented test accounts (README.md, Test accounts): fixed e-mails, passwords and API keys,
  * wallet balances posted through the ledger, and a store for each seller. Plans and featured
  * listings of the subscribers are added by the subscription and catalog seeders.
  */

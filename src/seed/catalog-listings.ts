@@ -2,7 +2,7 @@ import { newId } from '../world/ids.js';
 import { ListingInterner } from '../store/intern.js';
 import type { Duration, ListingRecord, ListingType, StoreRecord } from '../store/types.js';
 import { lexicon } from '../i18n/lexicon.js';
-import { canonicalCurrency, toUsdCents } from '../api/wallet/currencies.js';
+import { canonicalCurrency, referenceUsdCents } from '../api/wallet/currencies.js';
 import { DURATION_MS } from '../api/listings/listing-state.js';
 import {
   ADJECTIVES,
@@ -56,7 +56,7 @@ export const placeholderPath = (category: string, variant: number): string =>
 /** Price in the display currency's cents for a USD value (at least 1 unit of the smallest step). */
 function priceIn(currency: string, usdCents: number): number {
   if (usdCents === 0) return 0;
-  const perUsd = usdCents / toUsdCents(usdCents, currency);
+  const perUsd = usdCents / referenceUsdCents(usdCents, currency);
   return Math.max(1, Math.round(usdCents * perUsd));
 }
 

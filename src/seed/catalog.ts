@@ -1,7 +1,8 @@
 import { loadFixture } from '../fixtures.js';
 import { newId } from '../world/ids.js';
 import type { CategoryRecord, ListingRecord, ListingType, StoreRecord } from '../store/types.js';
-import { referralCodeFor, testAccounts } from './accounts.js';
+import { referralCodeFor } from '../api/auth/users.js';
+import { testAccounts } from './accounts.js';
 import { categoryFixture, cityFixture } from './catalog-data.js';
 import { generateListings, placeholderPath } from './catalog-listings.js';
 import type { SeedContext } from './context.js';

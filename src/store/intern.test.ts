@@ -2,15 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { ListingInterner } from './intern.js';
 import type { ListingRecord } from './types.js';
 
-const rec = (id: string, title: string): ListingRecord =>
-  ({
-    id,
-    seller_id: 's',
-    title,
-    accepted_currencies: ['USD', 'EUR'],
-    images: [`/uploads/${'seed'}-${1}.png`],
-    created_at: '2026-01-01T00:00:00.000Z',
-  }) as ListingRecord;
+const rec = (id: string, title: string): ListingRecord => ({
+  id,
+  seller_id: 's',
+  store_slug: null,
+  type: 'mall',
+  title,
+  description: null,
+  category: 'electronics',
+  price_cents: 100,
+  currency: 'USD',
+  accepted_currencies: ['USD', 'EUR'],
+  quantity_available: 1,
+  duration: '2weeks',
+  location_city: null,
+  location_country: null,
+  lat: null,
+  lng: null,
+  images: [`/uploads/${'seed'}-${1}.png`],
+  is_featured: false,
+  featured_payment_method: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
 
 describe('ListingInterner', () => {
   it('shares equal values between records without changing them', () => {
@@ -26,6 +39,7 @@ describe('ListingInterner', () => {
 
   it('freezes shared arrays, so a change in place fails instead of changing every listing', () => {
     const shared = new ListingInterner().listing(rec('a', 't'));
-    expect(() => shared.images.push('x')).toThrow(TypeError);
+    // The type says readonly already; the cast plays the code that ignores it.
+    expect(() => (shared.images as string[]).push('x')).toThrow(TypeError);
   });
 });

@@ -47,14 +47,14 @@ export class ListingInterner {
   }
 
   /** The shared, frozen copy of a list of strings. */
-  list(values: readonly string[]): string[] {
+  list(values: readonly string[]): readonly string[] {
     const key = values.join('\u0000');
     let shared = this.arrays.get(key);
     if (shared === undefined) {
       shared = Object.freeze(values.map((v) => this.string(v)));
       this.arrays.set(key, shared);
     }
-    return shared as string[];
+    return shared;
   }
 
   /** The record with its repeated values shared (changed in place and returned). */

@@ -91,7 +91,7 @@ describe('memory store', () => {
 });
 
 describe('untracked reads', () => {
-  it('count over a collection without journaling its records', async () => {
+  it('count over a collection without logging its records as changed', async () => {
     const { DirtyTracker, untracked } = await import('./dirty-tracker.js');
     const { currentFeatured } = await import('../api/subscriptions/plans.js');
     const data = db();
@@ -111,7 +111,7 @@ describe('untracked reads', () => {
     expect(untracked(data)).toBe(data);
     expect(currentFeatured(view, 'u1', Date.parse('2026-01-02T00:00:00.000Z'))).toBe(2);
     expect(tracker.take().records.get('listings')).toBeUndefined();
-    // The same count through the view reaches every record (what journaled 60 MB at 100k).
+    // The same count through the view reaches every record (what wrote 60 MB to the change log at 100k).
     void Object.values(view.listings).length;
     expect(tracker.take().records.get('listings')?.size).toBe(5);
   });

@@ -1,13 +1,17 @@
 /**
  * The shape of one sandbox world's database. Every stateful module reads and writes these records
  * through the Store (store.ts); keyed collections are plain objects so lookups by id are O(1).
- * Field names follow the interface's wire names where a record is returned as is.
+ * A record returned as it is stored (an order, a payment, a mail) is the contract's own schema
+ * (openapi.yaml, through src/generated/api.ts), and so are the enumerations the records share
+ * with the wire, so the two cannot drift apart.
  */
-import type { ClockState } from '../world/clock.js';
+import type { components } from '../generated/api.js';
 
-export type ListingType = 'mall' | 'classifieds' | 'auction' | 'reverse_auction';
-export type Duration = '1day' | '2weeks' | '1year';
-export type FeaturedPaymentMethod = 'subscription' | 'payprovider' | 'credit_wallet';
+type Schemas = components['schemas'];
+
+export type ListingType = Schemas['ListingType'];
+export type Duration = Schemas['Listing']['duration'];
+export type FeaturedPaymentMethod = NonNullable<Schemas['Listing']['featured_payment_method']>;
 
 export interface UserRecord {
   id: string;
@@ -39,31 +43,13 @@ export interface ResetTokenRecord {
   used_at: string | null;
 }
 
-export interface MailRecord {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  /** The reset token carried by the mail, when it is a password-reset mail. */
-  token: string | null;
-  created_at: string;
-}
+/** A mail the sandbox "sent" (`token`: the reset token of a password-reset mail), returned as is. */
+export type MailRecord = Schemas['Mail'];
 
-export type LedgerKind =
-  'seed' | 'referral' | 'fund' | 'checkout' | 'sale' | 'subscription' | 'featured' | 'refund';
+export type LedgerKind = Schemas['WalletTransaction']['kind'];
 
-export interface LedgerEntry {
-  id: string;
-  user_id: string;
-  /** Signed: credits are positive, debits negative. */
-  amount_cents: number;
-  balance_after_cents: number;
-  kind: LedgerKind;
-  /** The order, payment or user this entry belongs to. */
-  reference: string | null;
-  description: string;
-  created_at: string;
-}
+/** A wallet transaction (signed `amount_cents`: credits positive) and whose wallet it is in. */
+export type LedgerEntry = Schemas['WalletTransaction'] & { user_id: string };
 
 export interface CategoryRecord {
   slug: string;
@@ -93,14 +79,16 @@ export interface ListingRecord {
   category: string;
   price_cents: number;
   currency: string;
-  accepted_currencies: string[];
+  /** Shared and frozen across listings (store/intern.ts): a change assigns a new array. */
+  accepted_currencies: readonly string[];
   quantity_available: number;
   duration: Duration;
   location_city: string | null;
   location_country: string | null;
   lat: number | null;
   lng: number | null;
-  images: string[];
+  /** Shared and frozen like `accepted_currencies`. */
+  images: readonly string[];
   is_featured: boolean;
   featured_payment_method: FeaturedPaymentMethod | null;
   created_at: string;
@@ -115,54 +103,18 @@ export interface UploadRecord {
   created_at: string;
 }
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'cancelled';
+export type OrderStatus = Schemas['Order']['status'];
 
-export interface OrderItem {
-  listing_id: string;
-  seller_id: string;
-  title: string;
-  quantity: number;
-  unit_price_cents: number;
-  currency: string;
-  /** Line total converted to USD cents. */
-  line_total_cents: number;
-  /** Platform fee on this line (USD cents), kept from the seller's proceeds. */
-  platform_fee_cents?: number;
-}
+/** One line of an order: the price in the listing's currency, the line total and fee in USD cents. */
+export type OrderItem = Schemas['OrderItem'];
 
-export interface OrderRecord {
-  id: string;
-  buyer_id: string;
-  status: OrderStatus;
-  items: OrderItem[];
-  subtotal_cents: number;
-  shipping_cents: number;
-  platform_fee_cents: number;
-  total_cents: number;
-  paymentMethod: 'credit_wallet' | 'payprovider';
-  payment_id: string | null;
-  delivery_method: 'shipping' | 'pickup';
-  shipping_address: { street: string; city: string; zip: string } | null;
-  created_at: string;
-  paid_at: string | null;
-  cancelled_at: string | null;
-}
+/** An order, returned as is by GET /api/orders/{id}. */
+export type OrderRecord = Schemas['Order'];
 
-export type PaymentStatus = 'pending' | 'approved' | 'cancelled' | 'expired';
+export type PaymentStatus = Schemas['Payment']['status'];
 
-export interface PaymentRecord {
-  id: string;
-  kind: 'order' | 'subscription' | 'featured';
-  user_id: string;
-  amount_cents: number;
-  /** Order id, listing id, or `${planId}:${billingCycle}` for a subscription. */
-  reference: string;
-  description: string;
-  status: PaymentStatus;
-  created_at: string;
-  expires_at: string;
-  resolved_at: string | null;
-}
+/** A provider payment (`reference`: order id, listing id, or `planId:billingCycle`), returned as is. */
+export type PaymentRecord = Schemas['Payment'];
 
 export interface SubscriptionRecord {
   user_id: string;
@@ -185,7 +137,7 @@ export interface DbMeta {
   listings: number;
   /** Next id counter for uuidFor(seed, n). */
   next_id: number;
-  clock: ClockState;
+  clock: Schemas['Clock'];
   /** Identifies the file snapshot its change log (`<file>.changes`) continues (store/change-log.ts). */
   snapshot_id?: string;
 }
@@ -233,7 +185,7 @@ export function withBareCollections(db: Db): Db {
   return db;
 }
 
-export function emptyDb(seed: number, clock: ClockState): Db {
+export function emptyDb(seed: number, clock: Schemas['Clock']): Db {
   return {
     meta: { schema: 1, seed, listings: 0, next_id: 0, clock },
     users: {},

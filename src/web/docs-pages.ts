@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Request, type Router } from 'express';
 import type * as Yaml from 'yaml';
+import { baseUrl } from '../http/base-url.js';
 import { loadSpec } from '../http/spec.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -54,16 +55,10 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-/** The address this request came in on, e.g. `http://127.0.0.1:3001` (Host header, else the socket). */
-export function requestOrigin(req: Request): string {
-  const host = req.get('host') ?? `${req.socket.localAddress}:${req.socket.localPort}`;
-  return `${req.protocol}://${host}`;
-}
-
 /** The contract with `servers` pointing at the address the request came in on, so "try it" hits this sandbox. */
 export function specFor(req: Request): Record<string, unknown> {
   const spec = structuredClone(loadSpec()) as unknown as Record<string, unknown>;
-  spec.servers = [{ url: requestOrigin(req), description: 'this sandbox' }];
+  spec.servers = [{ url: baseUrl(req), description: 'this sandbox' }];
   return spec;
 }
 

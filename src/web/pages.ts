@@ -5,10 +5,10 @@ import { dashboardRouter } from './dashboard.js';
 import { docsRouter } from './docs-pages.js';
 
 /**
- * Everything the integrator area mounts before the API: CORS (so preflights never reach the
- * validator), the interactive docs, the served contract and the dashboard.
+ * The pages and assets outside the contract, mounted before the API: CORS (so preflights never
+ * reach the validator), the interactive docs, the served contract and the dashboard.
  */
-export function integratorStage(deps: AppDeps): Router {
+export function pagesStage(deps: AppDeps): Router {
   const policy = parseOrigins(deps.config.corsOrigins ?? '*');
   if (typeof policy === 'string') throw new Error(policy);
   const router = express.Router();

@@ -1,8 +1,9 @@
+import type { components } from '../generated/api.js';
+
+/** The clock as GET /__sandbox/clock shows it (openapi.yaml `Clock`): sandbox time and whether it is frozen. */
+export type ClockState = components['schemas']['Clock'];
+
 /** Sandbox time: runs with the wall clock from a chosen instant, can be frozen, set and advanced. */
-export interface ClockState {
-  now: string;
-  frozen: boolean;
-}
 
 export interface Clock {
   /** Milliseconds since the epoch, in sandbox time. */

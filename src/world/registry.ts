@@ -227,7 +227,7 @@ class Registry implements SandboxRegistry {
       } else if (store.kind === 'file') {
         // An empty commit records the clock (the store writes it before every write).
         await store.commit(() => undefined);
-        // Release the journal's file handle: an evicted world is dropped, not reused.
+        // Release the change log's file handle: an evicted world is dropped, not reused.
         await store.close();
       }
     } catch (err) {

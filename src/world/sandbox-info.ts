@@ -1,29 +1,11 @@
-import type { ClockState } from './clock.js';
+import type { components } from '../generated/api.js';
 import type { Db } from '../store/types.js';
 import type { World } from './world.js';
 import { DEFAULT_SANDBOX_ID } from './sandbox-id.js';
 import { fileBytes, type StoredSandbox } from './sandbox-files.js';
 
-/** One row of `GET /__sandbox/sandboxes`. Times named `*_at` are wall-clock, `clock` is sandbox time. */
-export interface SandboxInfo {
-  id: string;
-  default: boolean;
-  /** The sandbox the listing request itself acts on. */
-  current: boolean;
-  /** In memory now; false for a file-backed sandbox that was evicted and waits on disk. */
-  live: boolean;
-  store: 'memory' | 'file';
-  /** Records in all collections (users, listings, orders, ledger entries, …); null when not live. */
-  records: number | null;
-  /** Size of its database file; null in memory. */
-  bytes: number | null;
-  /** Requests served since it came live in this process. */
-  requests: number;
-  loaded_at: string | null;
-  last_used_at: string;
-  idle_seconds: number;
-  clock: ClockState | null;
-}
+/** One row of `GET /__sandbox/sandboxes` (openapi.yaml `SandboxInfo`). */
+export type SandboxInfo = components['schemas']['SandboxInfo'];
 
 /** The bookkeeping the registry keeps for each live world. */
 export interface LiveEntry {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseCli, UsageError } from '../../src/cli/args.js';
 import { makeConfig } from '../../src/process/config.js';
-import { checkIntegratorConfig, logFormatOf, watchSeeding } from '../../src/process/cli-setup.js';
+import { checkWordFlags, logFormatOf, watchSeeding } from '../../src/process/cli-setup.js';
 import { reportSeedProgress, seedProgressReporter } from '../../src/seed/context.js';
 import { progressBar } from '../../src/process/progress-bar.js';
 
@@ -33,7 +33,7 @@ function startCli(args: string[]) {
   return { child, ready, output: () => out, errors: () => err };
 }
 
-describe('integrator flags', () => {
+describe('log format and CORS flags', () => {
   it('reads every flag from its environment variable too', () => {
     const { config } = parseCli([], {
       SANDBOX_LOG_FORMAT: 'json',
@@ -52,10 +52,10 @@ describe('integrator flags', () => {
 
   it('rejects bad values with a usage error', () => {
     expect(() => parseCli(['--alt-port', '70000'], {})).toThrow(UsageError);
-    expect(() => checkIntegratorConfig(makeConfig({ logFormat: 'xml' }))).toThrow(
+    expect(() => checkWordFlags(makeConfig({ logFormat: 'xml' }))).toThrow(
       '--log-format must be "pretty" or "json", got "xml"',
     );
-    expect(() => checkIntegratorConfig(makeConfig({ corsOrigins: 'nope' }))).toThrow(UsageError);
+    expect(() => checkWordFlags(makeConfig({ corsOrigins: 'nope' }))).toThrow(UsageError);
   });
 
   it('logs pretty on a terminal and JSON elsewhere unless told', () => {

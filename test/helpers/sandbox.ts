@@ -7,6 +7,7 @@ import type { AppDeps } from '../../src/app/deps.js';
 import { VERSION } from '../../src/process/version.js';
 import { openDefaultWorld } from '../../src/world/open.js';
 import { createWorldRegistry, type RegistryOptions } from '../../src/world/registry.js';
+import { checkStoresOf, testStoreConfig } from './file-store-check.js';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -52,9 +53,16 @@ export async function makeSandbox(
   overrides: Partial<Config> = {},
   registry: Pick<RegistryOptions, 'wallClock'> = {},
 ) {
-  const config = makeConfig({ inMemory: true, validateResponses: true, listings: 60, ...overrides });
+  const config = makeConfig({
+    inMemory: true,
+    validateResponses: true,
+    listings: 60,
+    ...testStoreConfig(),
+    ...overrides,
+  });
   const { world } = await openDefaultWorld(config);
   const worlds = await createWorldRegistry({ config, defaultWorld: world, ...registry });
+  checkStoresOf(worlds);
   const deps: AppDeps = {
     config,
     worlds,

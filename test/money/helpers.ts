@@ -16,8 +16,8 @@ export const balanceOf = (sb: TestSandbox, email: string): number =>
   findUserByEmail(sb.world.store.db, email)!.balance_cents;
 
 /**
- * Puts a listing straight into the world (the catalog, which creates listings over HTTP, lives in
- * another branch). Defaults: a 10.00 USD mall item of the seller test account, 5 in stock, 2 weeks.
+ * Puts a listing straight into the world, past the checks of POST /api/shop/listings (any price,
+ * stock or date). Defaults: a 10.00 USD mall item of the seller test account, 5 in stock, 2 weeks.
  */
 export function addListing(sb: TestSandbox, overrides: Partial<ListingRecord> = {}): ListingRecord {
   return sb.world.store.mutate((db) => {

@@ -125,7 +125,7 @@ describe('activating a scenario file', () => {
 });
 
 describe('--scenario at start-up', () => {
-  it('switches catalogue scenarios on for every request, again after a reset', async () => {
+  it('switches listed scenarios on for every request, again after a reset', async () => {
     const sb = await makeSandbox({ scenario: 'server.unavailable=3' });
     expect((await sb.http.get('/api/auth/me').set('Authorization', buyerKey)).status).toBe(503);
     expect((await sb.http.get('/__sandbox/scenarios')).body.scenarios[0]).toMatchObject({

@@ -8,7 +8,7 @@ import {
 } from '../../src/scenarios/definitions.js';
 import { pathMatches } from '../../src/scenarios/state.js';
 
-describe('the scenario catalogue', () => {
+describe('the scenario definitions', () => {
   it('parses names with and without parameters, filling defaults', () => {
     expect(parseSwitchList(' wallet.insufficient , latency=800,,rates.stale')).toEqual([
       { name: 'wallet.insufficient', param: null },

@@ -216,7 +216,7 @@ describe('sticky scenarios', () => {
   });
 });
 
-describe('the scenario catalogue', () => {
+describe('the list of scenarios', () => {
   it('lists every scenario with its parameter, and the shipped files', async () => {
     const sb = await makeSandbox();
     const res = await sb.http.get('/__sandbox/scenarios/catalog');

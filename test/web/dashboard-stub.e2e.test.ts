@@ -47,7 +47,7 @@ describe.skipIf(noBrowser)('dashboard sections against a stand-in control API', 
     );
   });
 
-  it('switches a catalogue scenario on and off', async () => {
+  it('switches a listed scenario on and off', async () => {
     await page.check('[data-test="scenario-wallet.insufficient"]');
     await page.waitForSelector('[data-test="active-wallet.insufficient"]');
     await page.uncheck('[data-test="scenario-wallet.insufficient"]');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, userId } from '../../http/auth.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
-import { sha256 } from '../../seed/accounts.js';
+import { sha256 } from '../auth/sha256.js';
 import type { ApiKeyRecord } from '../../store/types.js';
 import type { Handlers } from '../../http/handler.js';
 
@@ -14,7 +14,7 @@ function view(key: ApiKeyRecord) {
   return { id: key.id, name: key.name, prefix: key.prefix, created_at: key.created_at };
 }
 
-export function apiKeyHandlers(_deps: AppDeps): Handlers {
+export function apiKeyHandlers(_deps: AppDeps) {
   return {
     createApiKey: async (req, res) => {
       const owner = userId(req);
@@ -27,7 +27,7 @@ export function apiKeyHandlers(_deps: AppDeps): Handlers {
             `A user can hold at most ${MAX_API_KEYS} active API keys; revoke one first`,
           );
         const id = newId(db);
-        const name = (req.body as { name?: string } | undefined)?.name ?? null;
+        const name = req.body?.name ?? null;
         const created: ApiKeyRecord = {
           id,
           user_id: owner,
@@ -51,7 +51,7 @@ export function apiKeyHandlers(_deps: AppDeps): Handlers {
     },
     revokeApiKey: async (req, res) => {
       const owner = userId(req);
-      const id = req.params.id as string;
+      const { id } = req.params;
       await req.world.store.commit((db) => {
         const key = db.api_keys[id];
         if (!key || key.user_id !== owner || key.revoked_at !== null)
@@ -60,5 +60,5 @@ export function apiKeyHandlers(_deps: AppDeps): Handlers {
       });
       res.json({ success: true, id });
     },
-  };
+  } satisfies Handlers;
 }

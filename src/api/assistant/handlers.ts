@@ -1,18 +1,20 @@
 import type { AppDeps } from '../../app/deps.js';
 import type { Handlers } from '../../http/handler.js';
-import { baseUrl, listingView } from '../listings/view.js';
-import { answer, type AssistantTurn } from './assistant.js';
+import { baseUrl } from '../../http/base-url.js';
+import { listingView } from '../listings/view.js';
+import { answer } from './assistant.js';
 
-export function assistantHandlers(_deps: AppDeps): Handlers {
+export function assistantHandlers(_deps: AppDeps) {
   return {
     askAssistant: (req, res) => {
-      const body = req.body as { message: string; history?: AssistantTurn[] };
-      const result = answer(req.world, body.message, body.history ?? []);
+      const { message, history = [] } = req.body;
+      const result = answer(req.world, message, history);
       const base = baseUrl(req);
-      res.set('Content-Language', result.lang).json({
+      res.set('Content-Language', result.lang);
+      res.json({
         reply: result.reply,
         listings: result.listings.map((l) => listingView(l, result.lang, base)),
       });
     },
-  };
+  } satisfies Handlers;
 }

@@ -2,36 +2,30 @@ import type { AppDeps } from '../../app/deps.js';
 import { signToken, userId } from '../../http/auth.js';
 import { newId } from '../../world/ids.js';
 import type { Handlers } from '../../http/handler.js';
-import {
-  authenticate,
-  register,
-  requestPasswordReset,
-  resetPassword,
-  type RegisterInput,
-} from './service.js';
+import { authenticate, register, requestPasswordReset, resetPassword } from './service.js';
 
-export function authHandlers(deps: AppDeps): Handlers {
+export function authHandlers(deps: AppDeps) {
   return {
     register: async (req, res) => {
-      const user = await register(req.world, req.body as RegisterInput, deps.config.referralCreditCents);
+      const user = await register(req.world, req.body, deps.config.referralCreditCents);
       const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
       res.status(201).json({ success: true, token, user: { id: user.id, email: user.email } });
     },
     login: async (req, res) => {
-      const { email, password } = req.body as { email: string; password: string };
+      const { email, password } = req.body;
       const user = await authenticate(req.world, email, password);
       const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
       res.json({ success: true, token, user: { id: user.id, email: user.email } });
     },
     forgotPassword: async (req, res) => {
-      await requestPasswordReset(req.world, (req.body as { email: string }).email);
+      await requestPasswordReset(req.world, req.body.email);
       res.json({
         success: true,
         message: 'If an account exists for this email, a reset link has been sent.',
       });
     },
     resetPassword: async (req, res) => {
-      const { token, password } = req.body as { token: string; password: string };
+      const { token, password } = req.body;
       await resetPassword(req.world, token, password);
       res.json({ success: true, message: 'Password has been reset. You can log in with the new password.' });
     },
@@ -49,5 +43,5 @@ export function authHandlers(deps: AppDeps): Handlers {
       const guestToken = signToken(req.world, deps.jwtSecret, id, 'guest');
       res.status(201).json({ guestToken, expires_in: 7 * 24 * 3600 });
     },
-  };
+  } satisfies Handlers;
 }

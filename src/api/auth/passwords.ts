@@ -17,7 +17,7 @@ export function hashPasswordSync(password: string, salt: Buffer): string {
  * Request-time scrypt runs on one dedicated thread, one hash at a time, not in libuv's pool.
  * Each hash takes a 16 MB block (128·N·r) from malloc; glibc keeps a freed block of that size
  * in the arena of the thread that used it, so four pool threads hashing kept 64 MB resident for
- * good (and busied every pool thread, delaying the journal's fsyncs behind logins). One thread
+ * good (and busied every pool thread, delaying the change log's fsyncs behind logins). One thread
  * keeps at most one block. Plain CommonJS source, so it runs the same from dist/ and under tsx.
  */
 const WORKER_SOURCE = `

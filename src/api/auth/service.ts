@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../world/ids.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import { referralCodeFor, sha256 } from '../../seed/accounts.js';
+import { sha256 } from './sha256.js';
 import type { Db, UserRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
+import type { Body } from '../../http/contract.js';
 import { ApiError } from '../../http/errors.js';
-import { findUserByEmail, normalizeEmail } from './users.js';
+import { findUserByEmail, normalizeEmail, referralCodeFor } from './users.js';
 import { postLedger } from '../wallet/ledger.js';
 
 export const RESET_TOKEN_MS = 3_600_000;
@@ -15,17 +16,10 @@ function findReferrer(db: Db, code: string): UserRecord | undefined {
   return Object.values(db.users).find((u) => u.referral_code === wanted);
 }
 
-export interface RegisterInput {
-  email: string;
-  password: string;
-  fullName?: string;
-  referralCode?: string;
-}
-
 /** Creates a user; a valid referral code credits the referrer through the ledger. */
 export async function register(
   world: World,
-  input: RegisterInput,
+  input: Body<'register'>,
   referralCreditCents: number,
 ): Promise<UserRecord> {
   const { store, clock } = world;

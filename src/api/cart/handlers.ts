@@ -1,12 +1,11 @@
-import type { Request } from 'express';
 import type { AppDeps } from '../../app/deps.js';
 import type { Db } from '../../store/types.js';
-import type { Handlers } from '../../http/handler.js';
+import type { AnyRequest, Handlers } from '../../http/handler.js';
 import { ratesNow } from '../wallet/rates.js';
 import { cartOwner, cartView, mergeGuestCart, removeCartItem, setCartItem } from './service.js';
 
 /** Applies a change to the caller's cart (after merging a guest cart sent alongside a user credential). */
-async function changeCart(req: Request, change?: (db: Db, owner: string) => void) {
+async function changeCart(req: AnyRequest, change?: (db: Db, owner: string) => void) {
   const world = req.world;
   const owner = cartOwner(req.principal);
   const now = world.clock.now();
@@ -21,19 +20,19 @@ async function changeCart(req: Request, change?: (db: Db, owner: string) => void
   return cartView(world.store.db, owner, ratesNow(world), now);
 }
 
-export function cartHandlers(_deps: AppDeps): Handlers {
+export function cartHandlers(_deps: AppDeps) {
   return {
     getCart: async (req, res) => {
       res.json(await changeCart(req));
     },
     setCartItem: async (req, res) => {
-      const body = req.body as { listingId: string; quantity: number };
+      const body = req.body;
       res.json(await changeCart(req, (db, owner) => setCartItem(db, owner, body, req.world.clock.now())));
     },
     removeCartItem: async (req, res) => {
-      const listingId = req.params.listingId as string;
+      const { listingId } = req.params;
       const at = req.world.clock.nowIso();
       res.json(await changeCart(req, (db, owner) => removeCartItem(db, owner, listingId, at)));
     },
-  };
+  } satisfies Handlers;
 }

@@ -1,3 +1,4 @@
+import type { Body } from '../../http/contract.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Principal } from '../../http/auth.js';
 import type { CartRecord, Db } from '../../store/types.js';
@@ -41,12 +42,7 @@ export function mergeGuestCart(db: Db, principal: Principal, at: string): boolea
 }
 
 /** Sets a line's quantity (0 removes it). The listing must exist, be active and have the stock. */
-export function setCartItem(
-  db: Db,
-  owner: string,
-  input: { listingId: string; quantity: number },
-  now: number,
-): void {
+export function setCartItem(db: Db, owner: string, input: Body<'setCartItem'>, now: number): void {
   const at = new Date(now).toISOString();
   if (input.quantity === 0) {
     removeCartItem(db, owner, input.listingId, at, false);

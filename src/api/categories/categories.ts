@@ -1,17 +1,11 @@
+import type { Schema } from '../../http/contract.js';
 import { ApiError } from '../../http/errors.js';
 import type { CategoryRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { isListed } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';
 
-export interface CategoryView {
-  slug: string;
-  name: string;
-  icon: string;
-  count: number;
-  subcategory_count: number;
-  parent: string | null;
-}
+type CategoryView = Schema<'Category'>;
 
 /** The slug itself and, for a top-level category, its subcategories: what `category=` matches. */
 export function categoryFamily(categories: CategoryRecord[], slug: string): Set<string> {

@@ -3,13 +3,13 @@ import type { Handlers } from '../../http/handler.js';
 import { langOf } from '../../http/lang.js';
 import { listCategories, subcategoriesOf } from './categories.js';
 
-export function categoryHandlers(_deps: AppDeps): Handlers {
+export function categoryHandlers(_deps: AppDeps) {
   return {
     listCategories: (req, res) => {
-      res.json({ categories: listCategories(req.world, langOf(req)) });
+      res.json({ categories: listCategories(req.world, langOf(req.query)) });
     },
     listSubcategories: (req, res) => {
-      res.json(subcategoriesOf(req.world, req.params.parent_slug as string, langOf(req)));
+      res.json(subcategoriesOf(req.world, req.params.parent_slug, langOf(req.query)));
     },
-  };
+  } satisfies Handlers;
 }

@@ -1,13 +1,12 @@
 import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../../http/handler.js';
-import { commitPayment } from '../payprovider/scenario-outcome.js';
-import { baseUrlOf } from '../orders/paginate.js';
+import { commitPayment, forcesProvider } from '../payprovider/provider-scenarios.js';
+import { baseUrl } from '../../http/base-url.js';
 import { ratesNow } from '../wallet/rates.js';
-import { forcesProvider } from './scenario-hook.js';
-import { checkout, type CheckoutInput } from './service.js';
+import { checkout } from './service.js';
 
-export function checkoutHandlers(deps: AppDeps): Handlers {
+export function checkoutHandlers(deps: AppDeps) {
   return {
     checkout: async (req, res) => {
       const world = req.world;
@@ -16,11 +15,11 @@ export function checkoutHandlers(deps: AppDeps): Handlers {
         now: world.clock.now(),
         rates: ratesNow(world),
         feeBps: deps.config.platformFeeBps,
-        baseUrl: baseUrlOf(req),
+        baseUrl: baseUrl(req),
         forceProvider: forcesProvider(req),
       };
-      const result = await commitPayment(req, ctx.now, (db) => checkout(db, req.body as CheckoutInput, ctx));
+      const result = await commitPayment(req, ctx.now, (db) => checkout(db, req.body, ctx));
       res.json(result);
     },
-  };
+  } satisfies Handlers;
 }

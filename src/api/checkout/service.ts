@@ -1,3 +1,4 @@
+import type { Body, Reply } from '../../http/contract.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Db, ListingRecord, OrderItem, OrderRecord } from '../../store/types.js';
@@ -9,13 +10,9 @@ import { postLedger } from '../wallet/ledger.js';
 import type { RateTable } from '../wallet/rates.js';
 import { isListingActive } from '../listings/listing-state.js';
 
-export interface CheckoutInput {
-  cartItems: { listing_id: string; quantity: number }[];
-  shippingAddress?: { street: string; city: string; zip: string };
-  deliveryMethod?: 'shipping' | 'pickup';
-  paymentMethod?: 'credit_wallet' | 'payprovider';
-  shippingCostCents?: number;
-}
+/** The body of POST /api/shop/checkout, validated. */
+export type CheckoutInput = Body<'checkout'>;
+type CartLine = CheckoutInput['cartItems'][number];
 
 /** What the checkout needs besides the body: time, rates, the fee and the base URL for approvalUrl. */
 export interface CheckoutContext {
@@ -28,22 +25,8 @@ export interface CheckoutContext {
   forceProvider?: boolean;
 }
 
-export type CheckoutResult =
-  | {
-      success: true;
-      paymentMethod: 'credit_wallet';
-      deducted: number;
-      shippingCurrency: 'USD';
-      orderId: string;
-    }
-  | {
-      success: true;
-      paymentMethod: 'payprovider';
-      approvalUrl: string;
-      shippingCurrency: 'USD';
-      orderId: string;
-      paymentId: string;
-    };
+/** Paid from the wallet, or a provider redirect (openapi.yaml checkout's 200). */
+export type CheckoutResult = Reply<'checkout'>;
 
 function checkBody(input: CheckoutInput): { delivery: 'shipping' | 'pickup'; shipping: number } {
   const delivery = input.deliveryMethod ?? 'shipping';
@@ -65,7 +48,7 @@ function checkBody(input: CheckoutInput): { delivery: 'shipping' | 'pickup'; shi
 }
 
 /** Checks one cart line against the store; returns the order line (price converted to USD cents). */
-function priceLine(db: Db, item: { listing_id: string; quantity: number }, ctx: CheckoutContext): OrderItem {
+function priceLine(db: Db, item: CartLine, ctx: CheckoutContext): OrderItem {
   const listing: ListingRecord | undefined = db.listings[item.listing_id];
   if (!listing) throw new ApiError(404, `${Messages.listingNotFound}: ${item.listing_id}`);
   if (listing.seller_id === ctx.buyerId)
@@ -168,7 +151,7 @@ function sendToProvider(db: Db, order: OrderRecord, ctx: CheckoutContext): Check
 }
 
 /**
- * Checkout (interface §4.14), all in one synchronous mutation: validate every line, convert to
+ * Checkout (openapi.yaml `checkout`; docs/money.md, Checkout), all in one synchronous mutation: validate every line, convert to
  * USD cents, add shipping, then wallet first (debit, stock, paid order, sellers credited) or, when
  * the balance is short or the provider was asked for, a pending order holding the stock for
  * three hours behind a provider payment. Nothing changes until every check has passed.

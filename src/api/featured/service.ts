@@ -4,7 +4,7 @@ import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { postLedger } from '../wallet/ledger.js';
 import { currentFeatured, currentPlan } from '../subscriptions/plans.js';
 
-/** The price of featuring one listing: 1.00 USD (1 Credit-USD), interface §4.9. */
+/** The price of featuring one listing: 1.00 USD (1 Credit-USD); docs/money.md, Featured listings. */
 export const FEATURED_PRICE_CENTS = 100;
 
 export interface FeaturedRequest {
@@ -38,9 +38,9 @@ export function featureListing(db: Db, listingId: string, method: FeaturedPaymen
   listing.featured_payment_method = method;
 }
 
-function bySubscription(db: Db, req: FeaturedRequest): FeaturedOutcome {
-  const plan = currentPlan(db, req.userId, req.now);
-  const used = currentFeatured(db, req.userId, req.now);
+function checkSlots(db: Db, userId: string, now: number): void {
+  const plan = currentPlan(db, userId, now);
+  const used = currentFeatured(db, userId, now);
   const limit = plan.limits.featuredListings;
   if (limit === 0)
     throw new ApiError(
@@ -52,7 +52,15 @@ function bySubscription(db: Db, req: FeaturedRequest): FeaturedOutcome {
       403,
       `All ${limit} featured listing slots of your ${plan.name} plan are in use; pay with credit_wallet or payprovider, or upgrade`,
     );
-  return { is_featured: true, featured_payment_method: 'subscription' };
+}
+
+/**
+ * Throws the refusal featuring would end in (an unknown user; by subscription, no free slot),
+ * changing nothing: a caller checks before it allocates the listing's id, so a refusal leaves no trace.
+ */
+export function checkFeaturing(db: Db, req: Pick<FeaturedRequest, 'userId' | 'method' | 'now'>): void {
+  if (!db.users[req.userId]) throw new ApiError(404, `User not found: ${req.userId}`);
+  if (req.method === 'subscription') checkSlots(db, req.userId, req.now);
 }
 
 function byProvider(db: Db, req: FeaturedRequest): FeaturedOutcome {
@@ -73,14 +81,14 @@ function byProvider(db: Db, req: FeaturedRequest): FeaturedOutcome {
 }
 
 /**
- * Charges for featuring a listing (interface §4.9, SANDBOX.md featured payment). subscription:
+ * Charges for featuring a listing (openapi.yaml `createListing`; docs/money.md, Featured listings). subscription:
  * a free slot while usage < the plan's limit, else 403; credit_wallet: 100 cents from the wallet,
  * or a provider payment when the balance is short; payprovider: always a provider payment. Throws
  * before changing anything, so a caller can run it inside its own mutation before storing the listing.
  */
 export function chargeFeatured(db: Db, req: FeaturedRequest): FeaturedOutcome {
-  if (!db.users[req.userId]) throw new ApiError(404, `User not found: ${req.userId}`);
-  if (req.method === 'subscription') return bySubscription(db, req);
+  checkFeaturing(db, req);
+  if (req.method === 'subscription') return { is_featured: true, featured_payment_method: 'subscription' };
   const walletCovers = !req.forceProvider && db.users[req.userId].balance_cents >= FEATURED_PRICE_CENTS;
   if (req.method === 'credit_wallet' && walletCovers) {
     postLedger(db, {

@@ -1,29 +1,15 @@
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
-import type { Db, Duration, FeaturedPaymentMethod, ListingRecord, ListingType } from '../../store/types.js';
+import type { Schema } from '../../http/contract.js';
+import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
 import { normalize } from '../../i18n/text.js';
 import type { World } from '../../world/world.js';
-import { applyFeaturedRequest, type FeaturedOutcome } from './featured-hook.js';
+import { chargeFeatured, checkFeaturing, type FeaturedOutcome } from '../featured/service.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */
-export interface CreateListingBody {
-  type: ListingType;
-  title: string;
-  description?: string;
-  category: string;
-  price_cents?: number;
-  currency?: string;
-  accepted_currencies?: string[];
-  quantity_available?: number;
-  duration?: Duration;
-  location_city?: string;
-  location_country?: string;
-  is_featured?: boolean;
-  featured_payment_method?: FeaturedPaymentMethod;
-  images?: string[];
-}
+export type CreateListingBody = Schema<'NewListing'>;
 
 /** Types whose `price_cents` is required (reverse_auction: an optional budget, 0 when absent). */
 export const PRICE_REQUIRED: ListingType[] = ['mall', 'classifieds', 'auction'];
@@ -79,8 +65,13 @@ export function locate(city: string | undefined, country: string | undefined) {
   );
 }
 
-/** Everything checked, the record built; nothing stored yet. */
-function buildListing(world: World, db: Db, owner: string, body: CreateListingBody): ListingRecord {
+/** Everything checked, the record built but for its id; nothing changed yet. */
+function buildListing(
+  world: World,
+  db: Db,
+  owner: string,
+  body: CreateListingBody,
+): Omit<ListingRecord, 'id'> {
   if (!db.categories.some((c) => c.slug === body.category))
     throw new ApiError(400, `body.category is not a known category slug: ${body.category}`);
   if (body.price_cents === undefined && PRICE_REQUIRED.includes(body.type))
@@ -94,7 +85,6 @@ function buildListing(world: World, db: Db, owner: string, body: CreateListingBo
   const place = locate(body.location_city, body.location_country);
   const store = Object.values(db.stores).find((s) => s.owner_id === owner);
   return {
-    id: newId(db),
     seller_id: owner,
     store_slug: store?.slug ?? null,
     type: body.type,
@@ -119,7 +109,8 @@ function buildListing(world: World, db: Db, owner: string, body: CreateListingBo
 
 /**
  * Creates a listing in one synchronous mutation: every check first, then the record, then the
- * featuring decision (featured-hook.ts), which may refuse and so roll the whole call back.
+ * featuring decision (`chargeFeatured`: a subscription slot, the wallet or a provider redirect),
+ * which may refuse and so roll the whole call back: nothing is stored then.
  */
 export async function createListing(
   world: World,
@@ -128,18 +119,23 @@ export async function createListing(
   request: { baseUrl: string; forceProvider?: boolean; settle?: (db: Db, outcome: FeaturedOutcome) => void },
 ): Promise<{ listing: ListingRecord; featured: FeaturedOutcome }> {
   return world.store.commit((db) => {
-    const listing = buildListing(world, db, owner, body);
-    const featured =
+    const fields = buildListing(world, db, owner, body);
+    const featuring =
       body.is_featured === true && body.featured_payment_method !== undefined
-        ? applyFeaturedRequest(db, {
-            world,
+        ? {
             userId: owner,
-            listing,
             method: body.featured_payment_method,
+            now: world.clock.now(),
             baseUrl: request.baseUrl,
             forceProvider: request.forceProvider,
-          })
-        : { is_featured: false, featured_payment_method: null };
+          }
+        : undefined;
+    // Every refusal before the first change (the id): a refused call leaves no trace.
+    if (featuring) checkFeaturing(db, featuring);
+    const listing: ListingRecord = { id: newId(db), ...fields };
+    const featured = featuring
+      ? chargeFeatured(db, { ...featuring, listingId: listing.id })
+      : { is_featured: false, featured_payment_method: null };
     listing.is_featured = featured.is_featured;
     listing.featured_payment_method = featured.featured_payment_method;
     db.listings[listing.id] = listing;

@@ -2,26 +2,26 @@ import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Handlers } from '../../http/handler.js';
-import { createListing, type CreateListingBody } from './create.js';
+import { createListing } from './create.js';
+import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
-import { queryParams, searchPage } from './search-page.js';
-import { baseUrl, listingView } from './view.js';
-import { forcesProvider } from '../checkout/scenario-hook.js';
-import { settleByScenario } from '../payprovider/scenario-outcome.js';
+import { searchPage } from './search-page.js';
+import { listingView } from './view.js';
+import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
-export function listingHandlers(_deps: AppDeps): Handlers {
+export function listingHandlers(_deps: AppDeps) {
   return {
     searchListings: (req, res) => {
-      res.json(searchPage(req.world, queryParams(req), baseUrl(req)));
+      res.json(searchPage(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {
-      const listing = req.world.store.db.listings[req.params.id as string];
+      const listing = req.world.store.db.listings[req.params.id];
       if (!listing) throw new ApiError(404, Messages.listingNotFound);
-      res.json(listingView(listing, langOf(req), baseUrl(req)));
+      res.json(listingView(listing, langOf(req.query), baseUrl(req)));
     },
     createListing: async (req, res) => {
       const owner = userId(req);
-      const body = req.body as CreateListingBody;
+      const body = req.body;
       const now = req.world.clock.now();
       const { listing, featured } = await createListing(req.world, owner, body, {
         baseUrl: baseUrl(req),
@@ -39,5 +39,5 @@ export function listingHandlers(_deps: AppDeps): Handlers {
         ...(featured.deducted !== undefined ? { deducted: featured.deducted } : {}),
       });
     },
-  };
+  } satisfies Handlers;
 }

@@ -1,36 +1,20 @@
+import type { Query } from '../../http/contract.js';
 import { ApiError } from '../../http/errors.js';
-import type { ListingType } from '../../store/types.js';
+import { DEFAULT_LIMIT } from '../pagination.js';
 import type { World } from '../../world/world.js';
 import { categoryFamily } from '../categories/categories.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
 import type { SearchQuery } from './search.js';
-import type { Sort } from './search-index.js';
 
-/** Query parameters of GET /api/shop/listings after the validator has typed them. */
-export interface ListingsParams {
-  q?: string;
-  type?: ListingType;
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: Sort;
-  page?: number;
-  limit?: number;
-  lang?: string;
-  currency?: string;
-  lat?: number;
-  lng?: number;
-  radius?: number;
-}
-
-export const DEFAULT_LIMIT = 12;
+/** The query of GET /api/shop/listings (searchListings) as validation leaves it. */
+export type ListingsQuery = Query<'searchListings'>;
 
 /**
  * Turns validated query parameters into a search, checking the rules the schema cannot say:
  * `lat`, `lng` and `radius` go together; `minPrice` ≤ `maxPrice`. An unknown category or
  * currency is not an error: it simply matches nothing.
  */
-export function toSearchQuery(world: World, p: ListingsParams): SearchQuery {
+export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
   const geoGiven = [p.lat, p.lng, p.radius].filter((v) => v !== undefined).length;
   if (geoGiven > 0 && geoGiven < 3) {
     throw new ApiError(400, 'query.lat, query.lng and query.radius must be given together (radius in km)');
@@ -56,9 +40,4 @@ export function toSearchQuery(world: World, p: ListingsParams): SearchQuery {
     limit: p.limit ?? DEFAULT_LIMIT,
     now: world.clock.now(),
   };
-}
-
-/** `{page, limit, total, totalPages}`; an empty result has 0 pages. */
-export function pagination(page: number, limit: number, total: number) {
-  return { page, limit, total, totalPages: Math.ceil(total / limit) };
 }

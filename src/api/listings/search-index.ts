@@ -1,10 +1,12 @@
+import type { Query } from '../../http/contract.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
 import { conceptsOf } from '../../i18n/translate.js';
 import { Columns } from './columns.js';
 import { Scratch } from './positions.js';
 
-export type Sort = 'newest' | 'price_low' | 'price_high' | 'ending_soon';
+/** The orders a search can be sorted in (searchListings' `sort`). */
+export type Sort = NonNullable<Query<'searchListings'>['sort']>;
 export const SORTS: Sort[] = ['newest', 'price_low', 'price_high', 'ending_soon'];
 export const TYPES: ListingType[] = ['mall', 'classifieds', 'auction', 'reverse_auction'];
 
@@ -248,12 +250,4 @@ export function searchIndex(world: World): SearchIndex {
   const index = extra(world, 'catalog.searchIndex', () => new SearchIndex());
   index.sync(world.store.db, world.store.version);
   return index;
-}
-
-/**
- * Builds a world's index ahead of the first search (at 100k listings that takes a second or
- * two). Call it after the ready line, e.g. `setImmediate(() => warmCatalog(world))`.
- */
-export function warmCatalog(world: World): void {
-  searchIndex(world);
 }

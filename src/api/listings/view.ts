@@ -1,43 +1,15 @@
-import type { Request } from 'express';
+import type { Schema } from '../../http/contract.js';
+import type { DeepReadonly } from '../../http/handler.js';
 import type { ListingRecord } from '../../store/types.js';
 import { translateDescription, translateTitle } from '../../i18n/translate.js';
 import { perStoreVersion, type World } from '../../world/world.js';
 import { expiresAt } from './search-index.js';
 
-/** The wire form of a listing (interface §2 plus the sandbox's `expires_at`, `store_slug`, `lat`, `lng`). */
-export interface ListingView {
-  id: string;
-  title: string;
-  description: string | null;
-  type: ListingRecord['type'];
-  category: string;
-  price_cents: number;
-  currency: string;
-  accepted_currencies: string[];
-  quantity_available: number;
-  duration: ListingRecord['duration'];
-  location_city: string | null;
-  location_country: string | null;
-  lat: number | null;
-  lng: number | null;
-  images: string[];
-  is_featured: boolean;
-  featured_payment_method: ListingRecord['featured_payment_method'];
-  store_slug: string | null;
-  created_at: string;
-  expires_at: string;
-}
-
 /**
- * The absolute base of this request (`http://host:port`), so image paths stored as
- * `/uploads/<name>` come back as URLs that work from wherever the client reached the sandbox.
+ * A listing in the requested language, image paths made absolute (the contract's `Listing`). Read-only:
+ * `accepted_currencies` is the record's own shared, frozen array (store/intern.ts).
  */
-export function baseUrl(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
-
-/** A listing in the requested language, image paths made absolute. */
-export function listingView(rec: ListingRecord, lang: string, base: string): ListingView {
+export function listingView(rec: ListingRecord, lang: string, base: string): DeepReadonly<Schema<'Listing'>> {
   return {
     id: rec.id,
     title: translateTitle(rec.title, lang),

@@ -3,10 +3,10 @@ import { ApiError } from '../../http/errors.js';
 import type { Handlers } from '../../http/handler.js';
 import { localeFile } from './locales.js';
 
-export function localeHandlers(_deps: AppDeps): Handlers {
+export function localeHandlers(_deps: AppDeps) {
   return {
     getLocale: (req, res) => {
-      const code = String(req.params.lang);
+      const code = req.params.lang;
       const file = localeFile(code);
       if (!file) throw new ApiError(404, `No locale file for language ${JSON.stringify(code.slice(0, 20))}`);
       res.set({ ETag: file.etag, 'Cache-Control': 'public, max-age=3600' });
@@ -16,5 +16,5 @@ export function localeHandlers(_deps: AppDeps): Handlers {
       }
       res.type('application/json').send(file.body);
     },
-  };
+  } satisfies Handlers;
 }

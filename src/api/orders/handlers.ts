@@ -5,34 +5,33 @@ import type { OrderRecord } from '../../store/types.js';
 import type { Handlers } from '../../http/handler.js';
 import { sweepExpired } from '../payprovider/settle.js';
 import { newestFirst } from './newest-first.js';
-import { paginate, pageQuery } from './paginate.js';
+import { pageOf, paginate } from '../pagination.js';
 
 function involves(order: OrderRecord, user: string, role: 'buyer' | 'seller'): boolean {
   return role === 'buyer' ? order.buyer_id === user : order.items.some((i) => i.seller_id === user);
 }
 
-export function orderHandlers(_deps: AppDeps): Handlers {
+export function orderHandlers(_deps: AppDeps) {
   return {
     listOrders: async (req, res) => {
       await sweepExpired(req.world);
       const user = userId(req);
-      const role = (req.query.role as 'buyer' | 'seller' | undefined) ?? 'buyer';
-      const status = req.query.status as string | undefined;
+      const { role = 'buyer', status } = req.query;
       const mine = newestFirst(req.world.store.db.orders).filter(
         (o) => involves(o, user, role) && (status === undefined || o.status === status),
       );
-      const { page, limit } = pageQuery(req);
+      const { page, limit } = pageOf(req.query);
       const { items, pagination } = paginate(mine, page, limit);
       res.json({ orders: items, pagination });
     },
     getOrder: async (req, res) => {
       await sweepExpired(req.world);
       const user = userId(req);
-      const order = req.world.store.db.orders[req.params.id as string];
+      const order = req.world.store.db.orders[req.params.id];
       // Someone else's order is indistinguishable from a missing one.
       if (!order || !(involves(order, user, 'buyer') || involves(order, user, 'seller')))
         throw new ApiError(404, 'Order not found');
       res.json(order);
     },
-  };
+  } satisfies Handlers;
 }

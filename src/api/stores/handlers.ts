@@ -1,19 +1,19 @@
 import type { AppDeps } from '../../app/deps.js';
 import { ApiError } from '../../http/errors.js';
 import type { Handlers } from '../../http/handler.js';
+import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
-import { pagination, DEFAULT_LIMIT } from '../listings/query.js';
-import { queryParams } from '../listings/search-page.js';
+import { pageOf, pagination } from '../pagination.js';
 import { runSearch } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';
-import { baseUrl, listingView } from '../listings/view.js';
+import { listingView } from '../listings/view.js';
 
-export function storeHandlers(_deps: AppDeps): Handlers {
+export function storeHandlers(_deps: AppDeps) {
   return {
     getStore: (req, res) => {
-      const store = req.world.store.db.stores[req.params.slug as string];
-      if (!store) throw new ApiError(404, `Store not found: ${req.params.slug as string}`);
-      const { page = 1, limit = DEFAULT_LIMIT } = queryParams(req);
+      const store = req.world.store.db.stores[req.params.slug];
+      if (!store) throw new ApiError(404, `Store not found: ${req.params.slug}`);
+      const { page, limit } = pageOf(req.query);
       const { items, total } = runSearch(searchIndex(req.world), {
         storeSlug: store.slug,
         sort: 'newest',
@@ -22,7 +22,7 @@ export function storeHandlers(_deps: AppDeps): Handlers {
         limit,
         now: req.world.clock.now(),
       });
-      const lang = langOf(req);
+      const lang = langOf(req.query);
       const base = baseUrl(req);
       res.json({
         store: { store_name: store.store_name, slug: store.slug, description: store.description },
@@ -30,5 +30,5 @@ export function storeHandlers(_deps: AppDeps): Handlers {
         pagination: pagination(page, limit, total),
       });
     },
-  };
+  } satisfies Handlers;
 }

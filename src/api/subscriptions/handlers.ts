@@ -1,14 +1,13 @@
 import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../../http/handler.js';
-import { commitPayment } from '../payprovider/scenario-outcome.js';
-import { baseUrlOf } from '../orders/paginate.js';
-import { forcesProvider } from '../checkout/scenario-hook.js';
+import { commitPayment, forcesProvider } from '../payprovider/provider-scenarios.js';
+import { baseUrl } from '../../http/base-url.js';
 import { ratesNow } from '../wallet/rates.js';
 import { activeSubscription, currentFeatured, currentPlan, plans } from './plans.js';
-import { subscribe, type SubscribeInput } from './service.js';
+import { subscribe } from './service.js';
 
-export function subscriptionHandlers(_deps: AppDeps): Handlers {
+export function subscriptionHandlers(_deps: AppDeps) {
   return {
     listPlans: (_req, res) => {
       res.json({ plans: plans() });
@@ -34,13 +33,11 @@ export function subscriptionHandlers(_deps: AppDeps): Handlers {
         userId: userId(req),
         now: world.clock.now(),
         rates: ratesNow(world),
-        baseUrl: baseUrlOf(req),
+        baseUrl: baseUrl(req),
         forceProvider: forcesProvider(req),
       };
-      const result = await commitPayment(req, ctx.now, (db) =>
-        subscribe(db, req.body as SubscribeInput, ctx),
-      );
+      const result = await commitPayment(req, ctx.now, (db) => subscribe(db, req.body, ctx));
       res.json(result);
     },
-  };
+  } satisfies Handlers;
 }

@@ -1,16 +1,13 @@
 import { loadFixture } from '../../fixtures.js';
+import type { Schema } from '../../http/contract.js';
 import type { Db, SubscriptionRecord } from '../../store/types.js';
 import { untracked } from '../../store/dirty-tracker.js';
 import { isListingActive } from '../listings/listing-state.js';
 
-export type BillingCycle = 'monthly' | 'yearly';
+/** A plan as GET /api/subscriptions/plans lists it: USD-cent prices per billing cycle, featured slots. */
+export type Plan = Schema<'Plan'>;
 
-export interface Plan {
-  id: string;
-  name: string;
-  price_cents: Record<BillingCycle, number>;
-  limits: { featuredListings: number };
-}
+export type BillingCycle = keyof Plan['price_cents'];
 
 /** The plans of fixtures/plans.json: free, basic (3 featured), pro (10), business (50). */
 export const plans = (): Plan[] => loadFixture<Plan[]>('plans.json');
@@ -40,7 +37,7 @@ export function currentPlan(db: Db, userId: string, now: number): Plan {
 /**
  * The user's featured listings that are still active: what counts against the plan's slots. A
  * read over every listing: inside a change it reads past the change tracking, so featuring one
- * listing journals that listing, not the whole catalogue.
+ * listing records that listing in the change log, not the whole catalog.
  */
 export function currentFeatured(db: Db, userId: string, now: number): number {
   let count = 0;

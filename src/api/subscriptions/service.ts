@@ -1,3 +1,4 @@
+import type { Body, Reply } from '../../http/contract.js';
 import { ApiError } from '../../http/errors.js';
 import type { Db } from '../../store/types.js';
 import { approvalUrl, createPayment } from '../payprovider/service.js';
@@ -6,13 +7,8 @@ import { postLedger } from '../wallet/ledger.js';
 import type { RateTable } from '../wallet/rates.js';
 import { CYCLE_MS, findPlan, type BillingCycle, type Plan } from './plans.js';
 
-export interface SubscribeInput {
-  planId: string;
-  billingCycle: BillingCycle;
-  /** Default credit_wallet (wallet first); payprovider always redirects. */
-  paymentMethod?: 'credit_wallet' | 'payprovider';
-  currency?: string;
-}
+/** The body of POST /api/subscriptions/subscribe, validated (`paymentMethod` default credit_wallet). */
+export type SubscribeInput = Body<'subscribe'>;
 
 export interface SubscribeContext {
   userId: string;
@@ -23,16 +19,8 @@ export interface SubscribeContext {
   forceProvider?: boolean;
 }
 
-export type SubscribeResult =
-  | {
-      success: true;
-      paymentMethod: 'credit_wallet';
-      message: string;
-      plan: string;
-      deducted: number;
-      expires_at: string;
-    }
-  | { success: true; paymentMethod: 'payprovider'; approvalUrl: string; plan: string; paymentId: string };
+/** Paid from the wallet, or a provider redirect (openapi.yaml subscribe's 200). */
+export type SubscribeResult = Reply<'subscribe'>;
 
 /** `pro:monthly` → { planId: 'pro', cycle: 'monthly' } (the reference of a subscription payment). */
 export function parsePlanReference(reference: string): { planId: string; cycle: BillingCycle } {
@@ -112,7 +100,7 @@ function payFromWallet(
 }
 
 /**
- * Subscribe (interface §4.17): wallet first, provider fallback (never an error). Plan prices are
+ * Subscribe (openapi.yaml `subscribe`; docs/money.md, Subscriptions): wallet first, provider fallback (never an error). Plan prices are
  * USD cents; `currency` only decides how the price is shown in the message (converted at the
  * current window's rate), and `deducted` is the USD-cent amount taken from the wallet. The free
  * plan needs no payment.

@@ -3,7 +3,7 @@ import { userId } from '../../http/auth.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Handlers } from '../../http/handler.js';
-import { baseUrl } from '../listings/view.js';
+import { baseUrl } from '../../http/base-url.js';
 import { sniffImage, typeOfName } from './magic.js';
 import { placeholderPng } from './placeholder.js';
 import { uploadStorage } from './storage.js';
@@ -43,7 +43,7 @@ export function checkFiles(files: UploadedFile[]): { type: string; ext: string }
 
 const placeholders = new Map<string, Buffer>();
 
-export function uploadHandlers(_deps: AppDeps): Handlers {
+export function uploadHandlers(_deps: AppDeps) {
   return {
     uploadImages: async (req, res) => {
       const owner = userId(req);
@@ -69,7 +69,7 @@ export function uploadHandlers(_deps: AppDeps): Handlers {
       res.status(201).json({ urls: names.map((name) => `${base}/uploads/${name}`) });
     },
     getUpload: async (req, res) => {
-      const name = String(req.params.name);
+      const { name } = req.params;
       let bytes: Buffer | undefined;
       let type: string | undefined;
       if (PLACEHOLDER_NAME.test(name)) {
@@ -88,5 +88,5 @@ export function uploadHandlers(_deps: AppDeps): Handlers {
       });
       res.send(bytes);
     },
-  };
+  } satisfies Handlers;
 }

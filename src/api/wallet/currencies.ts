@@ -44,10 +44,11 @@ export function currencyCodes(): string[] {
 
 /**
  * An amount in a currency's cents converted to USD cents at the fixture's reference rate
- * (`usd_rate` = units per USD; `Credit-<code>` uses its paired currency's rate).
- * @example toUsdCents(920, 'EUR') // 1000
+ * (`usd_rate` = units per USD; `Credit-<code>` uses its paired currency's rate), as the seeder
+ * prices listings; a payment converts at the current window's rate (convert.ts `toUsdCents`).
+ * @example referenceUsdCents(920, 'EUR') // 1000
  */
-export function toUsdCents(cents: number, code: string): number {
+export function referenceUsdCents(cents: number, code: string): number {
   const rate = currencyTable().rates.get(code);
   return rate ? cents / rate : cents;
 }

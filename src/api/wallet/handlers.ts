@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app/deps.js';
 import { userId } from '../../http/auth.js';
 import type { Handlers } from '../../http/handler.js';
-import { paginate, pageQuery } from '../orders/paginate.js';
+import { pageOf, paginate } from '../pagination.js';
 import { formatUsd } from './ledger.js';
 import { ratesNow } from './rates.js';
 import { scenarioParam } from '../../scenarios/query.js';
 
-export function walletHandlers(_deps: AppDeps): Handlers {
+export function walletHandlers(_deps: AppDeps) {
   return {
     getWalletBalance: (req, res) => {
       const user = req.world.store.db.users[userId(req)];
@@ -22,7 +22,7 @@ export function walletHandlers(_deps: AppDeps): Handlers {
     },
     listWalletTransactions: (req, res) => {
       const owner = userId(req);
-      const { page, limit } = pageQuery(req);
+      const { page, limit } = pageOf(req.query);
       const entries = req.world.store.db.ledger.filter((e) => e.user_id === owner).reverse();
       const { items, pagination } = paginate(entries, page, limit);
       const balance = req.world.store.db.users[owner].balance_cents;
@@ -32,5 +32,5 @@ export function walletHandlers(_deps: AppDeps): Handlers {
         pagination,
       });
     },
-  };
+  } satisfies Handlers;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { loadFixture } from '../../fixtures.js';
 import { extra, type World } from '../../world/world.js';
 
-/** Rates refresh every 30 minutes of sandbox time (interface §4.12, §8). */
+/** Rates refresh every 30 minutes of sandbox time (openapi.yaml `getExchangeRates`; docs/money.md, Exchange rates). */
 export const RATE_WINDOW_MS = 30 * 60_000;
 
 interface CurrencyFixture {
