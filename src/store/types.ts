@@ -162,6 +162,8 @@ export interface PaymentRecord {
   created_at: string;
   expires_at: string;
   resolved_at: string | null;
+  /** The checkout's `returnUrl`: where the provider page's return link leads. */
+  return_url?: string;
 }
 
 export interface SubscriptionRecord {

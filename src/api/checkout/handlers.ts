@@ -17,6 +17,7 @@ export function checkoutHandlers(deps: AppDeps): Handlers {
         rates: ratesNow(world),
         feeBps: deps.config.platformFeeBps,
         baseUrl: baseUrlOf(req),
+        sandboxId: world.id,
         forceProvider: forcesProvider(req),
       };
       const result = await commitPayment(req, ctx.now, (db) => checkout(db, req.body as CheckoutInput, ctx));

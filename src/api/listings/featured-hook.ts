@@ -40,6 +40,7 @@ export function applyFeaturedRequest(db: Db, ctx: FeaturedRequest): FeaturedOutc
     method: ctx.method,
     now: ctx.world.clock.now(),
     baseUrl: ctx.baseUrl,
+    sandboxId: ctx.world.id,
     forceProvider: ctx.forceProvider,
   });
 }

@@ -35,6 +35,7 @@ export function subscriptionHandlers(_deps: AppDeps): Handlers {
         now: world.clock.now(),
         rates: ratesNow(world),
         baseUrl: baseUrlOf(req),
+        sandboxId: world.id,
         forceProvider: forcesProvider(req),
       };
       const result = await commitPayment(req, ctx.now, (db) =>
