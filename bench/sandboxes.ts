@@ -5,7 +5,7 @@
  * `--jobs` parallel jobs on one replica directly and on 1, 2, 3 replicas behind nginx.
  *
  *   npm run bench:sandboxes -- [--listings 500,10000] [--count 20] [--no-synthetic]
- *                              [--replicas 1,2,3 | --replicas 0] [--hold 50,100,200] [--jobs 30] [--duration 5]
+ *                              [--replicas 1,2,3 | --replicas 0] [--hold 100,200,400] [--jobs 30] [--duration 5]
  *
  * A new sandbox is exactly what a first request with a new X-Sandbox-Id gets: the registry's
  * `open(id)`, i.e. a JSON.parse of the seed image cached per process (+ a file write when
@@ -40,7 +40,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '20' },
     'no-synthetic': { type: 'boolean', default: false },
     replicas: { type: 'string', default: '1,2,3' },
-    hold: { type: 'string', default: '50,100,200' },
+    hold: { type: 'string', default: '100,200,400' },
     jobs: { type: 'string', default: '30' },
     duration: { type: 'string', default: '5' },
   },
