@@ -1,5 +1,9 @@
-# Marketplace Sandbox image: `docker run -p 3000:3000 IMAGE`. Every CLI flag has an environment
-# variable (see README "Flags"), e.g. -e SANDBOX_IN_MEMORY=true -e SANDBOX_SEED=7.
+# Marketplace Sandbox image: `docker run -p 3000:3000 IMAGE` serves the sandbox. Every CLI flag has
+# an environment variable (see README "Flags"), e.g. -e SANDBOX_IN_MEMORY=true -e SANDBOX_SEED=7.
+# The entrypoint is the CLI, so arguments are its command and flags:
+#   docker run IMAGE --seed 7                                    (serve with flags)
+#   docker run IMAGE replay scenarios/                           (the shipped scenario files)
+#   docker run -v "$PWD/qa:/qa" IMAGE replay /qa --url http://sandbox:3000
 
 # Build stage: compile TypeScript with the dev dependencies.
 FROM node:22-slim AS build
@@ -56,4 +60,6 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/__sandbox/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/bin.js"]
+# The CLI is the entrypoint: `docker run IMAGE replay …` runs a subcommand, `docker run IMAGE` serves.
+ENTRYPOINT ["node", "dist/bin.js"]
+CMD []

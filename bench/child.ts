@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -78,6 +78,14 @@ export function stopChild(child: Child): Promise<void> {
     });
     child.proc.kill('SIGTERM');
   });
+}
+
+/** Builds dist/ as `npm run build` does: tsc, then the CLI bundle (scripts/bundle.mjs). */
+export function buildDist(log: (line: string) => void): void {
+  log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundle: scripts/bundle.mjs)');
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+  run(['scripts/bundle.mjs']);
 }
 
 /** The sandbox's ready line: `... ready at http://127.0.0.1:PORT — ...`. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Load } from './load.js';
 import { ENDPOINTS, type EndpointName, type Measured } from './scenarios.js';
+import type { StartMeasure } from './start.js';
 
 export interface SizeResult {
   listings: number;
@@ -29,6 +30,7 @@ export interface RunInfo {
   writeConnections: number;
   totalS: number;
   results: SizeResult[];
+  starts: StartMeasure[];
 }
 
 /** `nproc`, CPU model, memory, Node version, kernel. */
@@ -118,6 +120,24 @@ function targets(results: SizeResult[]): string[] {
   return [...lines, ''];
 }
 
+function startSection(starts: StartMeasure[]): string[] {
+  return [
+    '## Start from a checkout: `npm start` (the built bundle) against tsx',
+    '',
+    'The default catalogue from an existing data file, the bundle with its code cache (the usual',
+    'restart); median of the starts and their range, ms from spawn to the first answer of',
+    '`GET /__sandbox/health`, and the RSS of the whole process group at that moment.',
+    '',
+    '| command | first answer ms | range ms | process group RSS MB |',
+    '|---|---:|---:|---:|',
+    ...starts.map(
+      (s) =>
+        `| ${s.name} | ${f0(s.firstAnswerMs)} | ${f0(s.rangeMs[0])}–${f0(s.rangeMs[1])} | ${f0(s.groupRssMb)} |`,
+    ),
+    '',
+  ];
+}
+
 /** bench/results.md */
 export function renderResults(info: RunInfo): string {
   return [
@@ -132,6 +152,7 @@ export function renderResults(info: RunInfo): string {
     'child process and answer every request with the listings-page bytes the sandbox sent at that size.',
     '',
     ...targets(info.results),
+    ...startSection(info.starts),
     '## Measurements',
     '',
     ...info.results.flatMap(sizeSection),

@@ -3,15 +3,15 @@
  * Starts the sandbox CLI as a separate process per catalogue size, loads it with autocannon,
  * measures the reference servers on the same page bytes, and writes bench/results.md.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { peakRssMb, ROOT, sandboxArgs, SANDBOX_READY, startChild, stopChild } from './child.js';
+import { buildDist, peakRssMb, ROOT, sandboxArgs, SANDBOX_READY, startChild, stopChild } from './child.js';
 import { call, load, type Load } from './load.js';
 import { machine, renderResults, type SizeResult } from './report.js';
 import { measureEndpoints, measureWrites } from './scenarios.js';
+import { measureStarts } from './start.js';
 
 const { values } = parseArgs({
   options: {
@@ -126,18 +126,14 @@ async function measureSize(listings: number): Promise<SizeResult> {
 }
 
 async function main(): Promise<void> {
-  if (runtime === 'dist') {
-    log('building dist/ (tsc -p tsconfig.build.json, then the CLI bundle: scripts/bundle.mjs)');
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    execFileSync(process.execPath, ['scripts/bundle.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  // Built whatever the runtime: the start measurements run `npm start` on the bundle.
+  buildDist(log);
   const started = Date.now();
   const results: SizeResult[] = [];
   for (const size of sizes) results.push(await measureSize(size));
+  const starts = await measureStarts(RESTARTS, log);
   const text = renderResults({
+    starts,
     machine: machine(),
     runtime,
     quick,

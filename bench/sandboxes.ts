@@ -1,8 +1,11 @@
 /**
  * Cost of one isolated sandbox (issue 7): time to create it and the memory it holds, in memory and
- * file-backed, at each requested catalog size.
+ * file-backed, at each requested catalog size; then the scale-out rows docs/scaling.md quotes
+ * (bench/replicas.ts): one replica's RSS as it holds more sandboxes, and requests a second with
+ * `--jobs` parallel jobs on one replica directly and on 1, 2, 3 replicas behind nginx.
  *
  *   npm run bench:sandboxes -- [--listings 500,10000] [--count 20] [--no-synthetic]
+ *                              [--replicas 1,2,3 | --replicas 0] [--hold 100,200,400] [--jobs 30] [--duration 5]
  *
  * A new sandbox is exactly what a first request with a new X-Sandbox-Id gets: the registry's
  * `open(id)`, i.e. a JSON.parse of the seed image cached per process (+ a file write when
@@ -24,6 +27,9 @@ import type { Db } from '../src/store/types.js';
 import { openDefaultWorld, seedOptionsOf } from '../src/world/open.js';
 import { createWorldRegistry } from '../src/world/registry.js';
 import { addSyntheticListings } from './synthetic-listings.js';
+import { buildDist } from './child.js';
+import { nginxMissing } from '../test/helpers/nginx.js';
+import { measureHolding, measureThroughput } from './replicas.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -33,6 +39,10 @@ const { values } = parseArgs({
     listings: { type: 'string', default: '500,10000' },
     count: { type: 'string', default: '20' },
     'no-synthetic': { type: 'boolean', default: false },
+    replicas: { type: 'string', default: '1,2,3' },
+    hold: { type: 'string', default: '100,200,400' },
+    jobs: { type: 'string', default: '30' },
+    duration: { type: 'string', default: '5' },
   },
 });
 const sizes = values.listings.split(',').map(Number);
@@ -182,6 +192,30 @@ for (const listings of sizes) {
     rows.push({ listings, store: 'memory', via: 'http', ...http });
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+const replicaCounts = values.replicas
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+if (replicaCounts.length > 0 && nginxMissing()) replicaCounts.length = 0;
+if (replicaCounts.length > 0) {
+  buildDist((line) => console.log(line));
+  console.log('\none replica (node dist/bin.js, memory store, 500 listings): RSS as it holds more sandboxes');
+  for (const row of await measureHolding(values.hold.split(',').map(Number))) {
+    console.log(`  ${String(row.sandboxes).padStart(4)} sandboxes: rss ${fmt(row.rssMb, 0)} MB`);
+    rows.push({ via: 'replica', ...row });
+  }
+  const jobs = Number(values.jobs);
+  console.log(
+    `\n${jobs} parallel jobs (one X-Sandbox-Id and one connection each), ${values.duration} s each:`,
+  );
+  for (const row of await measureThroughput(replicaCounts, jobs, Number(values.duration))) {
+    const how = row.viaNginx ? `${row.replicas} replica(s) through nginx` : '1 replica directly';
+    console.log(
+      `  ${how.padEnd(30)} ${fmt(row.rps, 0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+    );
+    rows.push({ via: 'replicas', ...row });
   }
 }
 console.log(`\n${JSON.stringify(rows)}`);

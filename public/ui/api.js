@@ -11,27 +11,41 @@ export class CallError extends Error {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
+/** The header the control API wants when the sandbox runs with SANDBOX_ADMIN_TOKEN. */
+export const ADMIN_HEADER = 'X-Sandbox-Admin-Token';
+
+/** Where the admin token is kept: this tab's session storage, never the disk-backed local storage. */
+const TOKEN_KEY = 'sandbox.adminToken';
+
 export class Api {
   constructor() {
     this.operations = new Map();
     this.spec = null;
+    // A link from the provider page names its sandbox (`?sandbox_id=`): the dashboard opens on it.
+    const linked = new window.URLSearchParams(window.location.search).get('sandbox_id');
+    if (linked !== null) window.localStorage.setItem('sandbox.id', linked);
     this.sandboxId = window.localStorage.getItem('sandbox.id') ?? '';
-    this.adminToken = window.localStorage.getItem('sandbox.adminToken') ?? '';
-    this.adminHeader = null;
+    this.adminToken = window.sessionStorage.getItem(TOKEN_KEY) ?? '';
   }
 
-  /** Loads the contract: the list of operations and the admin-token header, if any. */
+  /**
+   * Whether the control API takes this tab's token (or needs none): 'ok', 'missing' or 'refused'.
+   * Asked once before the sections mount, so they never each say the header is missing.
+   */
+  async adminAccess() {
+    const headers = this.adminToken ? { [ADMIN_HEADER]: this.adminToken } : {};
+    const res = await fetch('/__sandbox/clock', { headers });
+    if (res.status !== 401) return 'ok';
+    return this.adminToken ? 'refused' : 'missing';
+  }
+
+  /** Loads the contract: the list of operations. */
   async load() {
     const res = await fetch('/openapi.json');
     this.spec = await res.json();
     for (const [path, item] of Object.entries(this.spec.paths ?? {})) {
       for (const method of METHODS)
         if (item[method]) this.operations.set(`${method.toUpperCase()} ${path}`, item[method]);
-    }
-    const schemes = this.spec.components?.securitySchemes ?? {};
-    for (const [name, scheme] of Object.entries(schemes)) {
-      if (/admin/i.test(name) && scheme.type === 'apiKey' && scheme.in === 'header')
-        this.adminHeader = scheme.name;
     }
   }
 
@@ -66,7 +80,8 @@ export class Api {
 
   setAdminToken(token) {
     this.adminToken = token.trim();
-    window.localStorage.setItem('sandbox.adminToken', this.adminToken);
+    if (this.adminToken) window.sessionStorage.setItem(TOKEN_KEY, this.adminToken);
+    else window.sessionStorage.removeItem(TOKEN_KEY);
   }
 
   /** Calls the sandbox; returns the parsed JSON body or throws a CallError. */
@@ -74,7 +89,7 @@ export class Api {
     const headers = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.sandboxId) headers['X-Sandbox-Id'] = this.sandboxId;
-    if (this.adminToken && this.adminHeader) headers[this.adminHeader] = this.adminToken;
+    if (this.adminToken) headers[ADMIN_HEADER] = this.adminToken;
     const res = await fetch(url, {
       method,
       headers,

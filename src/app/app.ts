@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): Express {
   // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
   app.use(pagesStage(deps));
   app.use(applyDueExpiries);
-  app.use(payproviderPages());
+  app.use(payproviderPages(deps.worlds));
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(resolvePrincipal(deps.jwtSecret));
   // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).

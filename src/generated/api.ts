@@ -1198,8 +1198,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             expires_at: string;
-            /** Format: uri */
-            approvalUrl?: string;
+            approvalUrl?: components["schemas"]["ApprovalUrl"];
             deducted?: number;
         };
         NewListing: {
@@ -1287,11 +1286,7 @@ export interface components {
             success: boolean;
             /** @enum {string} */
             paymentMethod: "payprovider";
-            /**
-             * Format: uri
-             * @description the sandbox provider page for this payment
-             */
-            approvalUrl: string;
+            approvalUrl: components["schemas"]["ApprovalUrl"];
             /** @enum {string} */
             shippingCurrency: "USD";
             /** Format: uuid */
@@ -1417,7 +1412,25 @@ export interface components {
             expires_at: string;
             /** Format: date-time */
             resolved_at: string | null;
+            /**
+             * Format: uri
+             * @description the checkout's `returnUrl`, when it gave one
+             */
+            return_url?: string;
         };
+        /**
+         * Format: uri
+         * @description The sandbox's provider page for this payment, on the address the call came in on:
+         *     `{base}/sandbox/payprovider/{paymentId}` for the default sandbox, and
+         *     `{base}/sandbox/payprovider/{paymentId}?sandbox_id={id}` for a call made with
+         *     `X-Sandbox-Id: {id}`, so that a browser (which cannot send the header) finds the payment
+         *     and a proxy in front of several replicas routes the page to the one that holds the
+         *     sandbox. The page's Approve and Cancel buttons post to
+         *     `/sandbox/payprovider/{paymentId}/approve|cancel` with the same `sandbox_id`; they never
+         *     need the admin token (the page is the buyer's side of the payment, docs/money.md).
+         * @example http://127.0.0.1:3000/sandbox/payprovider/5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e?sandbox_id=ci-4711-unit
+         */
+        ApprovalUrl: string;
         /** @description `order` is present when the payment pays an order. */
         ProviderPayment: {
             payment: components["schemas"]["Payment"];
@@ -1465,8 +1478,7 @@ export interface components {
             success: boolean;
             /** @enum {string} */
             paymentMethod: "payprovider";
-            /** Format: uri */
-            approvalUrl: string;
+            approvalUrl: components["schemas"]["ApprovalUrl"];
             plan: string;
             /** Format: uuid */
             paymentId: string;
@@ -3228,6 +3240,14 @@ export interface operations {
                      * @default 0
                      */
                     shippingCostCents?: number;
+                    /**
+                     * Format: uri
+                     * @description Where the provider page's return link leads the buyer once they approved or
+                     *     cancelled (an http or https URL, e.g. your shop's order page). Without it the link
+                     *     leads back to the sandbox's dashboard. Used only when the checkout takes the
+                     *     provider redirect; kept on the payment as `return_url`.
+                     */
+                    returnUrl?: string;
                 };
             };
         };

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { helpText, parseCli, UsageError } from '../cli/args.js';
-import { runReplay } from '../cli/replay.js';
+import { commandOf } from '../cli/commands.js';
+import { REPLAY_HELP, runReplay } from '../cli/replay.js';
 import { checkWordFlags, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
 import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server.js';
@@ -8,19 +9,23 @@ import { ScenarioFileError } from '../scenarios/file.js';
 import { StoreFileError } from '../store/file-adapter.js';
 import { VERSION } from './version.js';
 
+/** `help [command]`: the help of a command, or the general one. */
+function help(args: string[]): boolean {
+  process.stdout.write((args[0] === 'replay' ? REPLAY_HELP : helpText()) + '\n');
+  return false;
+}
+
 /** Runs the command; true once a server is up and its ready line printed. */
 async function main(): Promise<boolean> {
-  if (process.argv[2] === 'replay') return process.exit(await runReplay(process.argv.slice(3)));
-  let parsed;
-  try {
-    parsed = parseCli(process.argv.slice(2), process.env);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
+  const command = commandOf(process.argv.slice(2));
+  if (command.name === 'replay') return process.exit(await runReplay(command.args));
+  if (command.name === 'help') return help(command.args);
+  return serve(command.args);
+}
+
+/** `serve` (the default command): starts the sandbox; true once it is up and its ready line printed. */
+async function serve(args: string[]): Promise<boolean> {
+  const parsed = parseCli(args, process.env);
   if (parsed.help || parsed.version) {
     process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
     return false;

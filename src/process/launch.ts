@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The installed CLI, `dist/bin.js` (scripts/bundle.mjs): runs the CLI bundle (bin.ts and its
 // dependencies in one CommonJS file) through a V8 code cache kept next to it (code-cache.ts), so
-// a start does not compile the bundle again. `npm start` runs bin.ts directly, without a cache.
+// a start does not compile the bundle again. `npm start` runs it too; `npm run dev` runs bin.ts
+// through tsx, without a cache.
 import { fileURLToPath } from 'node:url';
 import { loadScript } from './code-cache.js';
 import { withStartFlags } from './heap.js';

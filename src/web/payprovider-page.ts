@@ -1,63 +1,64 @@
-import { Router } from 'express';
-import type { OrderRecord, PaymentRecord } from '../store/types.js';
-import { formatUsd } from '../api/wallet/ledger.js';
-import { sweepExpired } from '../api/payprovider/settle.js';
+import { Router, type Request, type Response } from 'express';
+import type { WorldRegistry } from '../app/deps.js';
+import { ApiError } from '../http/errors.js';
+import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';
+import { paymentView } from '../api/payprovider/view.js';
+import { isSandboxRegistry } from '../world/registry-types.js';
+import { DEFAULT_SANDBOX_ID, isSandboxId } from '../world/sandbox-id.js';
+import type { World } from '../world/world.js';
+import { renderPaymentPage } from './payprovider-html.js';
 
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function itemsTable(order: OrderRecord | null): string {
-  if (!order) return '';
-  const rows = order.items
-    .map(
-      (i) =>
-        `<tr><td>${escape(i.title)}</td><td>${i.quantity}</td><td>${formatUsd(i.line_total_cents)} USD</td></tr>`,
-    )
-    .join('');
-  return `<table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}
-<tr><td>Shipping</td><td></td><td>${formatUsd(order.shipping_cents)} USD</td></tr></tbody></table>`;
+/**
+ * The world the page acts on: the approval URL's `sandbox_id` (a browser cannot send
+ * `X-Sandbox-Id`), else the world the request selected (its header, or the default sandbox).
+ */
+async function pageWorld(worlds: WorldRegistry, req: Request): Promise<World> {
+  const id = req.query.sandbox_id;
+  if (id === undefined) return req.world;
+  if (typeof id !== 'string' || !isSandboxId(id))
+    throw new ApiError(400, 'query sandbox_id must be 1-64 characters of A-Z, a-z, 0-9, _ and -');
+  if (id === DEFAULT_SANDBOX_ID) return worlds.default;
+  if (!isSandboxRegistry(worlds)) throw new ApiError(404, `Sandbox not found: ${id}`);
+  return worlds.open(id);
 }
 
-/** The provider stand-in page: amount, items, and Approve / Cancel buttons that call the control API. */
-export function renderPaymentPage(payment: PaymentRecord, order: OrderRecord | null): string {
-  const id = escape(payment.id);
-  const pending = payment.status === 'pending';
-  const buttons = pending
-    ? `<button id="approve" onclick="act('approve')">Approve</button> <button id="cancel" onclick="act('cancel')">Cancel</button>`
-    : `<p>This payment is <strong>${escape(payment.status)}</strong>; nothing left to do.</p>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Sandbox payment provider</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left}
-button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}#approve{background:#1a7f37;color:#fff;border:0}</style></head>
-<body><h1>Sandbox payment provider</h1>
-<p>Nothing is charged: this page stands in for the external provider.</p>
-<p><strong>${escape(payment.description)}</strong></p>
-<p>Amount: <strong id="amount">${formatUsd(payment.amount_cents)} USD</strong></p>
-<p>Status: <strong id="status">${escape(payment.status)}</strong> (expires ${escape(payment.expires_at)})</p>
-${itemsTable(order)}
-<p>${buttons}</p><p id="result"></p>
-<script>
-async function act(action) {
-  const res = await fetch('/__sandbox/payprovider/${id}/' + action, { method: 'POST' });
-  const body = await res.json();
-  document.getElementById('result').textContent = res.ok ? 'Payment ' + body.payment.status : body.error;
-  if (res.ok) setTimeout(() => location.reload(), 400);
-}
-</script></body></html>`;
+/**
+ * The buttons change state without any credential (the page is the buyer's side of the payment,
+ * reached by its unguessable-enough link), so a browser may only press them from the page
+ * itself: a cross-site form or script sends another `Origin` and is refused. Clients that are not
+ * browsers send no `Origin`.
+ */
+function checkSameOrigin(req: Request): void {
+  const origin = req.headers.origin;
+  if (origin === undefined || origin === `${req.protocol}://${req.get('host')}`) return;
+  throw new ApiError(403, "The provider page's buttons work only from the provider page itself");
 }
 
-/** Serves GET /sandbox/payprovider/{paymentId} (outside the API contract, like /docs). */
-export function payproviderPages(): Router {
+type Settle = typeof approvePayment;
+
+/**
+ * Serves the provider page `GET /sandbox/payprovider/{paymentId}` and its buttons'
+ * `POST /sandbox/payprovider/{paymentId}/approve|cancel`, all with the approval URL's
+ * `?sandbox_id=`. Outside the API contract (like /docs) and never behind the admin token; the
+ * control API's `/__sandbox/payprovider/...` does the same for automation.
+ */
+export function payproviderPages(worlds: WorldRegistry): Router {
   const router = Router();
   router.get('/sandbox/payprovider/:paymentId', async (req, res) => {
-    await sweepExpired(req.world);
-    const payment = req.world.store.db.payments[req.params.paymentId];
-    if (!payment) {
-      res.status(404).json({ error: `Payment not found: ${req.params.paymentId}` });
-      return;
-    }
-    const order = payment.kind === 'order' ? (req.world.store.db.orders[payment.reference] ?? null) : null;
-    res.type('html').send(renderPaymentPage(payment, order));
+    const world = await pageWorld(worlds, req);
+    await sweepExpired(world);
+    const { payment, order } = paymentView(world.store.db, req.params.paymentId);
+    res.type('html').send(renderPaymentPage(payment, order ?? null, world.id));
   });
+  const button = (settle: Settle) => async (req: Request, res: Response) => {
+    checkSameOrigin(req);
+    const world = await pageWorld(worlds, req);
+    const id = req.params.paymentId as string;
+    const now = world.clock.now();
+    await world.store.commit((db) => settle(db, id, now));
+    res.json(paymentView(world.store.db, id));
+  };
+  router.post('/sandbox/payprovider/:paymentId/approve', button(approvePayment));
+  router.post('/sandbox/payprovider/:paymentId/cancel', button(cancelPayment));
   return router;
 }

@@ -21,6 +21,7 @@ function featureNew(sb: TestSandbox, who: Who, method: FeaturedPaymentMethod) {
     method,
     now: sb.world.clock.now(),
     baseUrl: 'http://sandbox.test',
+    sandboxId: 'default',
   };
   const outcome = sb.world.store.mutate((db) => {
     const result = chargeFeatured(db, request);

@@ -16,6 +16,7 @@ describe('forceProvider (scenario hook) in the domain functions', () => {
       now: sb.world.clock.now(),
       rates: ratesNow(sb.world),
       baseUrl: 'http://x',
+      sandboxId: 'default',
       forceProvider: true,
     };
     const results = sb.world.store.mutate((db) => [

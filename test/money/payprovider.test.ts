@@ -157,7 +157,7 @@ describe('the provider page /sandbox/payprovider/{paymentId}', () => {
     expect(res.text).toContain(listing.title);
     expect(res.text).toContain('>Approve</button>');
     expect(res.text).toContain('>Cancel</button>');
-    expect(res.text).toContain(`/__sandbox/payprovider/${paymentId}/`);
+    expect(res.text).toContain(`"/sandbox/payprovider/${paymentId}/"`);
     await sb.http.post(`/__sandbox/payprovider/${paymentId}/approve`);
     const after = await sb.http.get(new URL(url).pathname);
     expect(after.text).toContain('<strong>approved</strong>');

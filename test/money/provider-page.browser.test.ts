@@ -55,4 +55,41 @@ describe.skipIf(!hasBrowser)('the provider page in a browser', () => {
     expect(sb.world.store.db.listings[listing.id].quantity_available).toBe(1);
     await page.close();
   });
+
+  it('works from an isolated sandbox behind an admin token, and returns to the shop', async () => {
+    const guarded = await makeSandbox({ adminToken: 'team-token' });
+    const server = guarded.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const job = { 'x-sandbox-id': 'job-42' };
+      const listings = (await (await fetch(`${at}/api/shop/listings`, { headers: job })).json()) as {
+        listings: { id: string }[];
+      };
+      const res = await fetch(`${at}/api/shop/checkout`, {
+        method: 'POST',
+        headers: {
+          ...job,
+          'content-type': 'application/json',
+          authorization: `Bearer ${accounts.broke.apiKey}`,
+        },
+        body: JSON.stringify({
+          cartItems: [{ listing_id: listings.listings[0].id, quantity: 1 }],
+          deliveryMethod: 'pickup',
+          returnUrl: `${at}/docs?back=1`,
+        }),
+      });
+      const { approvalUrl, paymentId } = (await res.json()) as { approvalUrl: string; paymentId: string };
+      expect(approvalUrl).toBe(`${at}/sandbox/payprovider/${paymentId}?sandbox_id=job-42`);
+      const page = await browser.newPage();
+      await page.goto(approvalUrl);
+      await page.click('#approve');
+      await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'approved');
+      expect((await guarded.worlds.open('job-42')).store.db.payments[paymentId].status).toBe('approved');
+      await Promise.all([page.waitForURL(`${at}/docs?back=1`), page.click('#return')]);
+      await page.close();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -16,6 +16,7 @@ export function checkoutHandlers(deps: AppDeps) {
         rates: ratesNow(world),
         feeBps: deps.config.platformFeeBps,
         baseUrl: baseUrl(req),
+        sandboxId: world.id,
         forceProvider: forcesProvider(req),
       };
       const result = await commitPayment(req, ctx.now, (db) => checkout(db, req.body, ctx));

@@ -21,6 +21,8 @@ export interface CheckoutContext {
   rates: RateTable;
   feeBps: number;
   baseUrl: string;
+  /** The sandbox the call was made in (the approval URL names it). */
+  sandboxId: string;
   /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
   forceProvider?: boolean;
 }
@@ -130,7 +132,12 @@ function payFromWallet(db: Db, order: OrderRecord, at: string): CheckoutResult {
   };
 }
 
-function sendToProvider(db: Db, order: OrderRecord, ctx: CheckoutContext): CheckoutResult {
+function sendToProvider(
+  db: Db,
+  order: OrderRecord,
+  returnUrl: string | undefined,
+  ctx: CheckoutContext,
+): CheckoutResult {
   const payment = createPayment(db, {
     kind: 'order',
     userId: order.buyer_id,
@@ -138,12 +145,13 @@ function sendToProvider(db: Db, order: OrderRecord, ctx: CheckoutContext): Check
     reference: order.id,
     description: `Order ${order.id}: ${order.items.length} item(s)`,
     now: ctx.now,
+    returnUrl,
   });
   order.payment_id = payment.id;
   return {
     success: true,
     paymentMethod: 'payprovider',
-    approvalUrl: approvalUrl(ctx.baseUrl, payment.id),
+    approvalUrl: approvalUrl(ctx.baseUrl, payment.id, ctx.sandboxId),
     shippingCurrency: 'USD',
     orderId: order.id,
     paymentId: payment.id,
@@ -174,5 +182,5 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
     items.map((i) => i.listing_id),
     at,
   );
-  return byWallet ? payFromWallet(db, order, at) : sendToProvider(db, order, ctx);
+  return byWallet ? payFromWallet(db, order, at) : sendToProvider(db, order, input.returnUrl, ctx);
 }

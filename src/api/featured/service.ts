@@ -15,6 +15,8 @@ export interface FeaturedRequest {
   now: number;
   /** Base of the absolute approvalUrl, e.g. `http://127.0.0.1:3000`. */
   baseUrl: string;
+  /** The sandbox the call was made in (the approval URL names it). */
+  sandboxId: string;
   /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
   forceProvider?: boolean;
 }
@@ -75,7 +77,7 @@ function byProvider(db: Db, req: FeaturedRequest): FeaturedOutcome {
   return {
     is_featured: false,
     featured_payment_method: null,
-    approvalUrl: approvalUrl(req.baseUrl, payment.id),
+    approvalUrl: approvalUrl(req.baseUrl, payment.id, req.sandboxId),
     paymentId: payment.id,
   };
 }

@@ -127,6 +127,7 @@ export async function createListing(
             method: body.featured_payment_method,
             now: world.clock.now(),
             baseUrl: request.baseUrl,
+            sandboxId: world.id,
             forceProvider: request.forceProvider,
           }
         : undefined;

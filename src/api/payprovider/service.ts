@@ -1,4 +1,5 @@
 import { newId } from '../../world/ids.js';
+import { DEFAULT_SANDBOX_ID } from '../../world/sandbox-id.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
 
 /** A provider payment waits this long (sandbox time) for approval; then it expires and releases its hold. */
@@ -11,6 +12,8 @@ export interface NewPayment {
   reference: string;
   description: string;
   now: number;
+  /** Where the provider page's return link leads (checkout `returnUrl`); none: the sandbox home. */
+  returnUrl?: string;
 }
 
 /** Opens a pending provider payment (the caller has checked everything else already). */
@@ -27,16 +30,21 @@ export function createPayment(db: Db, input: NewPayment): PaymentRecord {
     expires_at: new Date(input.now + PAYMENT_HOLD_MS).toISOString(),
     resolved_at: null,
   };
+  if (input.returnUrl !== undefined) payment.return_url = input.returnUrl;
   db.payments[payment.id] = payment;
   return payment;
 }
 
 /**
- * The absolute URL of the sandbox's provider page for a payment.
- * @example approvalUrl('http://127.0.0.1:3000', id) // http://127.0.0.1:3000/sandbox/payprovider/<id>
+ * The absolute URL of the sandbox's provider page for a payment. A payment made in an isolated
+ * sandbox carries its id as `sandbox_id`: a browser cannot send `X-Sandbox-Id`, and a proxy in
+ * front of several replicas routes the page by it (docs/scaling.md).
+ * @example approvalUrl('http://127.0.0.1:3000', id, 'default') // http://127.0.0.1:3000/sandbox/payprovider/<id>
+ * @example approvalUrl('http://127.0.0.1:3000', id, 'ci-7') // …/sandbox/payprovider/<id>?sandbox_id=ci-7
  */
-export function approvalUrl(baseUrl: string, paymentId: string): string {
-  return `${baseUrl}/sandbox/payprovider/${paymentId}`;
+export function approvalUrl(baseUrl: string, paymentId: string, sandboxId: string): string {
+  const page = `${baseUrl}/sandbox/payprovider/${paymentId}`;
+  return sandboxId === DEFAULT_SANDBOX_ID ? page : `${page}?sandbox_id=${sandboxId}`;
 }
 
 /** True when a pending payment's hold has run out at `now`. */

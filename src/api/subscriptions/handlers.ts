@@ -34,6 +34,7 @@ export function subscriptionHandlers(_deps: AppDeps) {
         now: world.clock.now(),
         rates: ratesNow(world),
         baseUrl: baseUrl(req),
+        sandboxId: world.id,
         forceProvider: forcesProvider(req),
       };
       const result = await commitPayment(req, ctx.now, (db) => subscribe(db, req.body, ctx));

@@ -15,6 +15,8 @@ export interface SubscribeContext {
   now: number;
   rates: RateTable;
   baseUrl: string;
+  /** The sandbox the call was made in (the approval URL names it). */
+  sandboxId: string;
   /** Take the provider redirect whatever the balance (scenario `wallet.insufficient`). */
   forceProvider?: boolean;
 }
@@ -122,7 +124,7 @@ export function subscribe(db: Db, input: SubscribeInput, ctx: SubscribeContext):
   return {
     success: true,
     paymentMethod: 'payprovider',
-    approvalUrl: approvalUrl(ctx.baseUrl, payment.id),
+    approvalUrl: approvalUrl(ctx.baseUrl, payment.id, ctx.sandboxId),
     plan: plan.id,
     paymentId: payment.id,
   };

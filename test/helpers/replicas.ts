@@ -1,0 +1,77 @@
+// N sandbox processes behind nginx with deploy/compose/nginx.conf: the compose deployment on
+// loopback ports, without Docker (the routing test and `npm run bench:sandboxes -- --replicas`).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ROOT, exitOf, spawnCli, waitForReady } from './cli.js';
+import { composeConfig, freePort, startNginx, type RunningNginx } from './nginx.js';
+
+export interface Replica {
+  child: ChildProcess;
+  /** `http://127.0.0.1:PORT`, to call the replica directly. */
+  url: string;
+  /** `127.0.0.1:PORT`: what nginx names it in X-Sandbox-Replica. */
+  address: string;
+}
+
+export interface Cluster {
+  nginx: RunningNginx;
+  replicas: Replica[];
+  stop(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** 'tsx' runs the sources (tests), 'dist' the built CLI (the bench). */
+  runtime?: 'tsx' | 'dist';
+  flags?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+function spawnReplica(runtime: 'tsx' | 'dist', flags: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const args = ['--in-memory', '--port', '0', '--host', '127.0.0.1', ...flags];
+  if (runtime === 'tsx') return spawnCli(args, env);
+  return spawn(process.execPath, ['dist/bin.js', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Stops a replica (SIGTERM) unless it is already gone. */
+export async function stopReplica(replica: Replica): Promise<void> {
+  const { child } = replica;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await exitOf(child);
+}
+
+/** Starts `count` replicas, then nginx in front of them with the compose file's routing. */
+export async function startCluster(count: number, options: ClusterOptions = {}): Promise<Cluster> {
+  const children = Array.from({ length: count }, () =>
+    spawnReplica(options.runtime ?? 'tsx', options.flags ?? [], options.env ?? {}),
+  );
+  const replicas: Replica[] = [];
+  try {
+    for (const child of children) {
+      const url = await waitForReady(child);
+      replicas.push({ child, url, address: new URL(url).host });
+    }
+    const port = await freePort();
+    const nginx = await startNginx(
+      composeConfig(
+        replicas.map((r) => r.address),
+        port,
+      ),
+      port,
+    );
+    return {
+      nginx,
+      replicas,
+      stop: async () => {
+        await nginx.stop();
+        await Promise.all(replicas.map(stopReplica));
+      },
+    };
+  } catch (err) {
+    for (const child of children) child.kill('SIGKILL');
+    throw err;
+  }
+}
