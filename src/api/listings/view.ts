@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { ListingRecord } from '../../store/types.js';
-import { translateDescription, translateTitle } from '../../i18n/translate.js';
+import { listingDescription, listingTitle } from '../../i18n/listing-text.js';
 import { perStoreVersion, type World } from '../../world/world.js';
 import { expiresAt } from './search-index.js';
 
@@ -40,8 +40,8 @@ export function baseUrl(req: Request): string {
 export function listingView(rec: ListingRecord, lang: string, base: string): ListingView {
   return {
     id: rec.id,
-    title: translateTitle(rec.title, lang),
-    description: rec.description === null ? null : translateDescription(rec.description, lang),
+    title: listingTitle(rec, lang),
+    description: listingDescription(rec, lang),
     type: rec.type,
     category: rec.category,
     price_cents: rec.price_cents,

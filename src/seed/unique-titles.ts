@@ -1,0 +1,77 @@
+import { lexicon } from '../i18n/lexicon.js';
+import { listingTitle } from '../i18n/listing-text.js';
+import { normalize } from '../i18n/text.js';
+import { listingExpiresAt } from '../api/listings/listing-state.js';
+import type { ListingInterner } from '../store/intern.js';
+import type { ListingRecord } from '../store/types.js';
+import type { Draw } from './catalog-data.js';
+import type { SeedContext } from './context.js';
+import { drawItem, drawVariants, itemText } from './item-draw.js';
+import type { Pools } from './catalog-listings.js';
+
+/** Listings at the top of the default search whose titles are kept apart: five pages of the largest page. */
+export const UNIQUE_TOP = 250;
+/** Variants tried for a listing before another template of its subcategory is drawn. */
+const VARIANT_TRIES = 8;
+const TEMPLATE_TRIES = 8;
+
+/** The default search's order at the seed's start: listed listings, featured first, then newest. */
+function defaultOrder(listings: ListingRecord[], now: number): ListingRecord[] {
+  return listings
+    .filter((l) => listingExpiresAt(l) > now && l.quantity_available > 0)
+    .sort(
+      (a, b) =>
+        Number(b.is_featured) - Number(a.is_featured) ||
+        b.created_at.localeCompare(a.created_at) ||
+        (a.id < b.id ? 1 : -1),
+    );
+}
+
+/** The keys a listing's title takes in every language (case- and accent-insensitive). */
+const titleKeys = (rec: ListingRecord) =>
+  lexicon().codes.map((lang) => `${lang}\u0000${normalize(listingTitle(rec, lang))}`);
+
+/**
+ * Makes the titles of the first {@link UNIQUE_TOP} listings of the default search distinct in
+ * every language: a listing whose title is already shown above it gets other variants, or else an
+ * item of another template of its subcategory (same type, shop and city). The test accounts'
+ * listings (`fixed`) are kept as they are and claim their titles first. Deterministic: its own
+ * seeded draw, the same listings in the same order.
+ */
+export function uniqueFirstPages(
+  ctx: SeedContext,
+  pools: Pools,
+  run: { draw: Draw; fixed: Set<string>; interner: ListingInterner },
+): void {
+  const seen = new Set<string>();
+  const claim = (rec: ListingRecord) => {
+    const keys = titleKeys(rec);
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
+    return true;
+  };
+  const all = Object.values(ctx.db.listings);
+  for (const rec of all) if (run.fixed.has(rec.id)) claim(rec);
+  for (const rec of defaultOrder(all, ctx.now).slice(0, UNIQUE_TOP)) {
+    if (run.fixed.has(rec.id) || claim(rec)) continue;
+    redraw(rec, pools, run.draw, claim);
+    run.interner.listing(rec);
+  }
+}
+
+/** Other variants, then other templates of the subcategory, until `claim` takes the title. */
+function redraw(rec: ListingRecord, pools: Pools, d: Draw, claim: (rec: ListingRecord) => boolean): void {
+  const template = pools.templates.find((t) => rec.text_ref?.split('|')[0] === t.id);
+  if (!template) return;
+  for (let k = 0; k < VARIANT_TRIES; k += 1) {
+    Object.assign(rec, itemText(template, drawVariants(d, template), rec.type));
+    if (claim(rec)) return;
+  }
+  const others = pools.templates.filter(
+    (t) => t.subcategory === template.subcategory && t.id !== template.id && t.types.includes(rec.type),
+  );
+  for (let k = 0; k < TEMPLATE_TRIES && others.length > 0; k += 1) {
+    Object.assign(rec, drawItem(d, d.any(others), rec.type, rec.location_country ?? '', pools.rates));
+    if (claim(rec)) return;
+  }
+}
