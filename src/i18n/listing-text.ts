@@ -26,9 +26,7 @@ export function resolveTextRef(textRef: string | undefined): ResolvedRef | null 
   if (found === undefined) {
     const ref = parseTextRef(textRef);
     const template = catalogFixture().byId.get(ref.template);
-    const known = ref.variants.every(
-      ([a, v]) => template?.attributes?.[a]?.includes(v) === true,
-    );
+    const known = ref.variants.every(([a, v]) => template?.attributes?.[a]?.includes(v) === true);
     found = template && known ? { template, ref } : null;
     if (resolved.size < 100_000) resolved.set(textRef, found);
   }

@@ -71,7 +71,12 @@ export function termDictionary(lang: string): TermDictionary {
     const bar = key.indexOf('|');
     const eq = key.indexOf('=', bar);
     const template = templates[Number(key.slice(0, bar))];
-    add(codes, variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang), lang, part * 2 + TITLE);
+    add(
+      codes,
+      variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang),
+      lang,
+      part * 2 + TITLE,
+    );
   }
   found = { codes, sorted: [...codes.keys()].sort() };
   dictionaries.set(lang, found);

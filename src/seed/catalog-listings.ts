@@ -61,7 +61,8 @@ function drawType(d: Draw, template: ItemTemplate, p: Pools): ListingType {
 /** Who sells: a shop of the subcategory (always for `mall`), else a private person in any city. */
 function drawSeller(d: Draw, template: ItemTemplate, type: ListingType, p: Pools) {
   const stores = p.storesBySub.get(template.subcategory) ?? [];
-  const shop = stores.length > 0 && (type === 'mall' || (type !== 'reverse_auction' && d.rand() < SHOP_SHARE));
+  const shop =
+    stores.length > 0 && (type === 'mall' || (type !== 'reverse_auction' && d.rand() < SHOP_SHARE));
   if (shop) {
     const store = d.any(stores);
     return { seller_id: store.record.owner_id, store_slug: store.record.slug, city: store.city };

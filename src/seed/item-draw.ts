@@ -80,4 +80,3 @@ export function drawItem(
         : [placeholderPath(template.id, 1)],
   };
 }
-

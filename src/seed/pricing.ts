@@ -75,7 +75,8 @@ export function drawCurrency(d: Draw, country: string, usd: number, rates: RateT
 
 /** What a buyer may pay with: the display currency, and US dollars or their credit beside it. */
 export function acceptedFor(currency: string, r: number): string[] {
-  if (currency === 'USD') return r < 0.6 ? ['USD'] : r < 0.9 ? ['USD', 'Credit-USD'] : ['USD', 'EUR', 'Credit-USD'];
+  if (currency === 'USD')
+    return r < 0.6 ? ['USD'] : r < 0.9 ? ['USD', 'Credit-USD'] : ['USD', 'EUR', 'Credit-USD'];
   return [currency, 'USD'];
 }
 

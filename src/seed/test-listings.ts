@@ -28,7 +28,14 @@ interface Pick {
  */
 const SELLER: Pick[] = [
   { type: 'mall', subcategory: 'audio', like: /head(phone|set)/i, quantity: 25 },
-  { type: 'mall', subcategory: 'mens-clothing', like: /leather jacket/i, currency: 'EUR', quantity: 3, city: 'Berlin' },
+  {
+    type: 'mall',
+    subcategory: 'mens-clothing',
+    like: /leather jacket/i,
+    currency: 'EUR',
+    quantity: 3,
+    city: 'Berlin',
+  },
   { type: 'classifieds', subcategory: 'furniture', free: true },
   { type: 'classifieds', subcategory: 'guitars', like: /guitar/i },
   { type: 'auction', subcategory: 'antiques', like: /clock/i },
@@ -68,7 +75,13 @@ function firstVariant(t: ItemTemplate): [string, string][] {
   return attribute ? [[attribute, (t.attributes?.[attribute] ?? [])[0]]] : [];
 }
 
-function listingFor(ctx: SeedContext, owner: { id: string; store: string }, pick: Pick, t: ItemTemplate, hoursAgo: number): ListingRecord {
+function listingFor(
+  ctx: SeedContext,
+  owner: { id: string; store: string },
+  pick: Pick,
+  t: ItemTemplate,
+  hoursAgo: number,
+): ListingRecord {
   const cities = cityFixture();
   const city = cities.find((c) => c.city === pick.city) ?? cities[hoursAgo % cities.length];
   const currency = pick.currency ?? 'USD';

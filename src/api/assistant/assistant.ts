@@ -61,7 +61,12 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
     ...request.bounds.map((b) => `${b.kind === 'below' ? '≤' : '≥'} ${b.amount} ${b.currency}`),
     ...(request.city ? [request.city.city] : []),
   ];
-  return { terms, bounds: request.bounds, filters, label: (ts) => [ts.join(' '), ...extras].filter(Boolean).join(', ') };
+  return {
+    terms,
+    bounds: request.bounds,
+    filters,
+    label: (ts) => [ts.join(' '), ...extras].filter(Boolean).join(', '),
+  };
 }
 
 /** The word sets tried, best first: every word, then each word alone, longest first. */
@@ -86,17 +91,30 @@ export function answer(world: World, message: string, history: AssistantTurn[]):
   let wish = wishOf(world, message, lang, fixture);
   for (const turn of [...history].reverse()) {
     if (!empty(wish)) break;
-    if (turn.role === 'user') wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
+    if (turn.role === 'user')
+      wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
   }
   if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
   const index = searchIndex(world);
   const now = world.clock.now();
   for (const terms of attempts(wish.terms)) {
     const q = terms.join(' ') || undefined;
-    const query: SearchQuery = { q, lang, ...wish.filters, sort: 'newest', page: 1, limit: ASSISTANT_LISTINGS, now };
+    const query: SearchQuery = {
+      q,
+      lang,
+      ...wish.filters,
+      sort: 'newest',
+      page: 1,
+      limit: ASSISTANT_LISTINGS,
+      now,
+    };
     const found = runSearch(index, query);
     if (found.total > 0)
-      return { lang, reply: fill(replies.found, { count: String(found.total), query: wish.label(terms) }), listings: found.items };
+      return {
+        lang,
+        reply: fill(replies.found, { count: String(found.total), query: wish.label(terms) }),
+        listings: found.items,
+      };
   }
   return { lang, reply: fill(replies.none, { query: wish.label(wish.terms) }), listings: [] };
 }

@@ -37,8 +37,15 @@ function amountOf(text: string): number {
  * after the number, else the language's usual one; each phrase is cut out of the text.
  * @example priceBounds('lamp under 50 dollars', 'en', words) // bounds [{ below, 50, USD }], rest 'lamp  '
  */
-export function priceBounds(text: string, lang: string, words: PriceWords): { rest: string; bounds: PriceBound[] } {
-  const symbols = Object.keys(words.currencies).sort((a, b) => b.length - a.length).map(escape).join('|');
+export function priceBounds(
+  text: string,
+  lang: string,
+  words: PriceWords,
+): { rest: string; bounds: PriceBound[] } {
+  const symbols = Object.keys(words.currencies)
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
   const bounds: PriceBound[] = [];
   let rest = text;
   for (const kind of ['below', 'above'] as const) {
@@ -48,13 +55,16 @@ export function priceBounds(text: string, lang: string, words: PriceWords): { re
       `(?<![\\p{L}\\p{N}])(?:${phrases.map(escape).join('|')})\\s*(${symbols})?\\s*(\\d[\\d.,]*)\\s*(${symbols})?(?![\\p{L}\\p{N}])`,
       'giu',
     );
-    rest = rest.replace(pattern, (_m, before: string | undefined, number: string, after: string | undefined) => {
-      const word = (before ?? after ?? '').toLowerCase();
-      const currency = words.currencies[word] ?? words.default_currency[lang] ?? 'USD';
-      const amount = amountOf(number.replace(/[.,]$/, ''));
-      if (Number.isFinite(amount)) bounds.push({ kind, amount, currency });
-      return ' ';
-    });
+    rest = rest.replace(
+      pattern,
+      (_m, before: string | undefined, number: string, after: string | undefined) => {
+        const word = (before ?? after ?? '').toLowerCase();
+        const currency = words.currencies[word] ?? words.default_currency[lang] ?? 'USD';
+        const amount = amountOf(number.replace(/[.,]$/, ''));
+        if (Number.isFinite(amount)) bounds.push({ kind, amount, currency });
+        return ' ';
+      },
+    );
   }
   return { rest, bounds };
 }
@@ -74,7 +84,8 @@ export function cityIn(text: string, aliases: Record<string, string>): { city?: 
   const plain = normalize(text);
   for (const [name, city] of names) {
     const match = new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'u').exec(plain);
-    if (match) return { city, rest: plain.slice(0, match.index) + ' ' + plain.slice(match.index + name.length) };
+    if (match)
+      return { city, rest: plain.slice(0, match.index) + ' ' + plain.slice(match.index + name.length) };
   }
   return { rest: text };
 }

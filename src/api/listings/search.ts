@@ -168,7 +168,8 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
   const rest = total - featuredTotal;
   if (restNeed > restFrom && rest > 0) {
     // The walk down the order takes about restNeed × n / rest steps (a pass per tier); sorting costs a few steps a match.
-    if (keptAll && (tiered || rest * rest * SORT_STEPS < restNeed * n)) inOrder(kept, keptCount, restFrom, restNeed);
+    if (keptAll && (tiered || rest * rest * SORT_STEPS < restNeed * n))
+      inOrder(kept, keptCount, restFrom, restNeed);
     else walkOrder(index, { order, cand, f, now, split, tiered, from: restFrom, need: restNeed, page });
   }
   return { items: page.map((i) => index.recs[i]), total };
