@@ -69,7 +69,9 @@ export function drawItem(
   const currency = drawCurrency(d, country, usd, rates);
   const [qlo, qhi] = template.quantity;
   return {
-    ...text,
+    title: text.title,
+    description: text.description,
+    text_ref: text.text_ref,
     price_cents: displayCents(usd, currency, type, rates),
     currency,
     accepted_currencies: acceptedFor(currency, d.rand()),

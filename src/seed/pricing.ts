@@ -30,8 +30,28 @@ export function referenceRates(): RateTable {
   return { updatedAt: '', rates };
 }
 
-/** `value` to `digits` significant digits: 4,873 → 4,900. */
-const significant = (value: number, digits: number) => Number(value.toPrecision(digits));
+/** `value` to two significant digits: 4,873 → 4,900 (exact for values of 10 and more). */
+function twoDigits(value: number): number {
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / step) * step;
+}
+
+/** How a currency is priced: in cents, in whole units, or (crypto) to significant digits of its cent. */
+type Pricing = 'cents' | 'whole' | 'crypto';
+const pricings = new Map<string, Pricing>();
+
+function pricingOf(currency: string): Pricing {
+  let found = pricings.get(currency);
+  if (found === undefined) {
+    found = isCrypto(currency)
+      ? 'crypto'
+      : WHOLE_UNITS.has(baseCodeOf(currency) ?? currency)
+        ? 'whole'
+        : 'cents';
+    pricings.set(currency, found);
+  }
+  return found;
+}
 
 /**
  * A price as the currency is priced, in its cents: two significant digits (what a person asks:
@@ -43,13 +63,15 @@ export function displayCents(usd: number, currency: string, type: ListingType, r
   if (usd <= 0) return 0;
   const units = usd * (rates.rates.get(currency) ?? 1);
   const shop = type === 'mall';
-  if (isCrypto(currency)) return Math.max(1, significant(units * 100, 2));
-  if (WHOLE_UNITS.has(baseCodeOf(currency) ?? currency)) {
-    const yen = significant(units, 2);
-    return Math.max(1, shop && yen >= 1000 ? yen - 20 : yen) * 100;
+  const pricing = pricingOf(currency);
+  if (pricing === 'crypto')
+    return units * 100 < 10 ? Math.max(1, Math.round(units * 100)) : twoDigits(units * 100);
+  if (pricing === 'whole') {
+    const whole = units < 10 ? Math.max(1, Math.round(units)) : twoDigits(units);
+    return (shop && whole >= 1000 ? whole - 20 : whole) * 100;
   }
   if (units >= 10) {
-    const whole = significant(units, 2);
+    const whole = twoDigits(units);
     return Math.round((shop && whole < 1000 ? whole - 0.01 : whole) * 100);
   }
   const halves = Math.max(0.5, Math.round(units * 2) / 2);

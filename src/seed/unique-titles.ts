@@ -15,16 +15,21 @@ export const UNIQUE_TOP = 250;
 const VARIANT_TRIES = 8;
 const TEMPLATE_TRIES = 8;
 
-/** The default search's order at the seed's start: listed listings, featured first, then newest. */
-function defaultOrder(listings: ListingRecord[], now: number): ListingRecord[] {
-  return listings
-    .filter((l) => listingExpiresAt(l) > now && l.quantity_available > 0)
-    .sort(
-      (a, b) =>
-        Number(b.is_featured) - Number(a.is_featured) ||
-        b.created_at.localeCompare(a.created_at) ||
-        (a.id < b.id ? 1 : -1),
-    );
+/** ISO instants of one format compare as strings. */
+const later = (a: string, b: string) => (a > b ? -1 : a < b ? 1 : 0);
+
+/** The first `count` of the default search's order at the seed's start: listed, featured first, then newest. */
+function defaultTop(listings: ListingRecord[], now: number, count: number): ListingRecord[] {
+  const shown = listings.filter((l) => listingExpiresAt(l) > now && l.quantity_available > 0);
+  const newest = (a: ListingRecord, b: ListingRecord) =>
+    later(a.created_at, b.created_at) || (a.id < b.id ? 1 : -1);
+  const featured = shown.filter((l) => l.is_featured).sort(newest);
+  if (featured.length >= count) return featured.slice(0, count);
+  // Only the newest few of the rest matter: a cut by date before sorting keeps the sort small.
+  const rest = shown.filter((l) => !l.is_featured);
+  const dates = rest.map((l) => l.created_at).sort(later);
+  const cut = dates[Math.min(count, dates.length) - 1] ?? '';
+  return [...featured, ...rest.filter((l) => l.created_at >= cut).sort(newest)].slice(0, count);
 }
 
 /** The keys a listing's title takes in every language (case- and accent-insensitive). */
@@ -52,7 +57,7 @@ export function uniqueFirstPages(
   };
   const all = Object.values(ctx.db.listings);
   for (const rec of all) if (run.fixed.has(rec.id)) claim(rec);
-  for (const rec of defaultOrder(all, ctx.now).slice(0, UNIQUE_TOP)) {
+  for (const rec of defaultTop(all, ctx.now, UNIQUE_TOP)) {
     if (run.fixed.has(rec.id) || claim(rec)) continue;
     redraw(rec, pools, run.draw, claim);
     run.interner.listing(rec);
