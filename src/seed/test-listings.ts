@@ -41,7 +41,7 @@ const SELLER: Pick[] = [
   { type: 'auction', subcategory: 'antiques', like: /clock/i },
   { type: 'auction', subcategory: 'coins-stamps' },
   { type: 'reverse_auction', subcategory: 'cameras', like: /drone/i },
-  { type: 'reverse_auction', subcategory: 'bicycles' },
+  { type: 'reverse_auction', subcategory: 'bicycles', city: 'Berlin' },
 ];
 
 /** The subscribers' shop listings, taken in turn (featured ones first): among them a lamp (`q=lamp`). */
@@ -58,12 +58,15 @@ const PLAN: Pick[] = [
 
 /**
  * The template for a pick, the same whatever the seed: a liked one of the subcategory that allows
- * the type, else the first that does, else any template that does; never one used already.
+ * the type, else the first that does, else any template that does; never one used already. A
+ * free pick takes a giveaway (a template priced 0) when there is one.
  */
 function templateFor(pick: Pick, used: Set<string>): ItemTemplate | undefined {
-  const fits = (t: ItemTemplate) =>
-    t.types.includes(pick.type) && !used.has(t.id) && (!pick.free || t.price_usd[1] === 0);
+  const fits = (t: ItemTemplate) => t.types.includes(pick.type) && !used.has(t.id);
   const all = catalogFixture().templates.filter(fits);
+  // A giveaway where the catalogue has one, else an ordinary classifieds item given away.
+  const giveaway = pick.free ? all.find((t) => t.price_usd[1] === 0) : undefined;
+  if (giveaway) return giveaway;
   const own = all.filter((t) => t.subcategory === pick.subcategory);
   const liked = (list: ItemTemplate[]) => list.find((t) => pick.like?.test(t.text.en.title));
   return liked(own) ?? own[0] ?? liked(all) ?? all[0];
