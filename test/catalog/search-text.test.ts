@@ -100,13 +100,16 @@ describe('GET /api/shop/listings?q=: the requested language and English', () => 
           res.body.listings
             .filter((l: { is_featured: boolean }) => l.is_featured === featured)
             .map((l: { id: string }) => tierOf(byId.get(l.id)!, q, lang)!);
-        for (const part of [tiers(true), tiers(false)]) expect(part, `${q} ${lang}`).toEqual([...part].sort());
+        for (const part of [tiers(true), tiers(false)])
+          expect(part, `${q} ${lang}`).toEqual([...part].sort());
       }
     }
   });
 
   it('segments Chinese and Japanese queries as the texts are segmented', async () => {
-    const target = seeded().find((l) => wordsIn(listingTitle(l, 'zh'), 'zh').filter((w) => /\p{Script=Han}/u.test(w)).length >= 2)!;
+    const target = seeded().find(
+      (l) => wordsIn(listingTitle(l, 'zh'), 'zh').filter((w) => /\p{Script=Han}/u.test(w)).length >= 2,
+    )!;
     const han = wordsIn(listingTitle(target, 'zh'), 'zh').filter((w) => /\p{Script=Han}/u.test(w));
     const q = han.slice(0, 2).join('');
     const res = await get(`?q=${encodeURIComponent(q)}&lang=zh&limit=50`);
