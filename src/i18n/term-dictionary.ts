@@ -1,6 +1,6 @@
 import { catalogFixture } from './catalog-fixture.js';
 import { templateDescription, variantText, wantedWording } from './template-text.js';
-import { wordsIn } from './text.js';
+import { COMPOUNDING, compoundEndAllowed, wordsIn } from './text.js';
 
 /**
  * The pieces seeded listings' texts are made of, numbered once per process: each item template
@@ -37,12 +37,25 @@ export const TITLE = 0;
 export const DESCRIPTION = 1;
 
 /**
- * One language's words of every part: word → codes (`part * 2 + field`), and the words sorted
- * for prefix ranges.
+ * One language's words of every part: word → codes (`part * 2 + field`), the words sorted for
+ * prefix ranges and, in a compounding language, the words reversed and sorted for the ends of
+ * compounds.
  */
 export interface TermDictionary {
+  lang: string;
   codes: Map<string, number[]>;
   sorted: string[];
+  /** Each word written backwards, sorted: `jacke` finds `lederjacke` as `ekcaj…`. */
+  reversed?: string[];
+}
+
+const backwards = (word: string) => [...word].reverse().join('');
+
+/** A dictionary of `codes` for `lang`, with the sorted lists a search walks. */
+export function dictionaryOf(lang: string, codes: Map<string, number[]>): TermDictionary {
+  const sorted = [...codes.keys()].sort();
+  const reversed = COMPOUNDING.has(lang) ? sorted.map(backwards).sort() : undefined;
+  return { lang, codes, sorted, reversed };
 }
 
 const dictionaries = new Map<string, TermDictionary>();
@@ -78,31 +91,41 @@ export function termDictionary(lang: string): TermDictionary {
       part * 2 + TITLE,
     );
   }
-  found = { codes, sorted: [...codes.keys()].sort() };
+  found = dictionaryOf(lang, codes);
   dictionaries.set(lang, found);
   return found;
 }
 
+/** The first index of `list` (sorted) whose entry is greater than `word`. */
+function after(list: string[], word: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Calls `visit(code, exact)` for every code of a word in the dictionary: the word itself (exact),
- * then, when `prefix` is set, every longer word that starts with it.
+ * then, when `prefix` is set, every longer word that starts with it, and in a compounding
+ * language every longer word that ends with it (text.ts `compoundEndAllowed`).
  */
 export function forEachCode(
-  dict: { codes: Map<string, number[]>; sorted: string[] },
+  dict: TermDictionary,
   word: string,
   prefix: boolean,
   visit: (code: number, exact: boolean) => void,
 ): void {
   for (const code of dict.codes.get(word) ?? []) visit(code, true);
   if (!prefix) return;
-  const { sorted } = dict;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= word) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < sorted.length && sorted[i].startsWith(word); i += 1)
+  const { sorted, reversed } = dict;
+  for (let i = after(sorted, word); i < sorted.length && sorted[i].startsWith(word); i += 1)
     for (const code of dict.codes.get(sorted[i]) ?? []) visit(code, false);
+  if (!reversed || !compoundEndAllowed(word, dict.lang)) return;
+  const end = backwards(word);
+  for (let i = after(reversed, end); i < reversed.length && reversed[i].startsWith(end); i += 1)
+    for (const code of dict.codes.get(backwards(reversed[i])) ?? []) visit(code, false);
 }

@@ -24,7 +24,8 @@ interface Pick {
 
 /**
  * The test seller's listings: two of each type, among them a giveaway, single items and one in
- * EUR, a leather jacket in Berlin (what the search examples in openapi.yaml and the README find).
+ * EUR: a leather jacket in Berlin (what the search examples in openapi.yaml and the README find),
+ * and a child's bicycle in Berlin (what the assistant's "Ich suche ein Fahrrad in Berlin" finds).
  */
 const SELLER: Pick[] = [
   { type: 'mall', subcategory: 'audio', like: /head(phone|set)/i, quantity: 25 },
@@ -37,11 +38,11 @@ const SELLER: Pick[] = [
     city: 'Berlin',
   },
   { type: 'classifieds', subcategory: 'furniture', free: true },
-  { type: 'classifieds', subcategory: 'guitars', like: /guitar/i },
+  { type: 'classifieds', subcategory: 'bicycles', like: /kids.*bike/i, city: 'Berlin' },
   { type: 'auction', subcategory: 'antiques', like: /clock/i },
   { type: 'auction', subcategory: 'coins-stamps' },
   { type: 'reverse_auction', subcategory: 'cameras', like: /drone/i },
-  { type: 'reverse_auction', subcategory: 'bicycles', city: 'Berlin' },
+  { type: 'reverse_auction', subcategory: 'guitars', like: /guitar/i },
 ];
 
 /** The subscribers' shop listings, taken in turn (featured ones first): among them a lamp (`q=lamp`). */

@@ -1,7 +1,13 @@
 import type { ListingRecord } from '../../store/types.js';
 import { catalogFixture } from '../../i18n/catalog-fixture.js';
 import { listingDescription, listingTitle, resolveTextRef } from '../../i18n/listing-text.js';
-import { DESCRIPTION, partTable, TITLE, type TermDictionary } from '../../i18n/term-dictionary.js';
+import {
+  DESCRIPTION,
+  dictionaryOf,
+  partTable,
+  TITLE,
+  type TermDictionary,
+} from '../../i18n/term-dictionary.js';
 import { wordsIn } from '../../i18n/text.js';
 
 /**
@@ -51,7 +57,7 @@ export class ListingParts {
       add(listingTitle(recs[i], lang), i * 2 + TITLE);
       add(listingDescription(recs[i], lang), i * 2 + DESCRIPTION);
     }
-    const dict = { codes, sorted: [...codes.keys()].sort() };
+    const dict = dictionaryOf(lang, codes);
     this.userDictionaries.set(lang, { made: this.user.length, dict });
     return dict;
   }
