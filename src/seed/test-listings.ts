@@ -103,7 +103,8 @@ function listingFor(
     price_cents: displayCents(usd, currency, pick.type, referenceRates()),
     currency,
     accepted_currencies: currency === 'USD' ? acceptedFor('USD', 0.7) : acceptedFor(currency, 0),
-    quantity_available: pick.type === 'mall' ? (pick.quantity ?? 5) : 1,
+    quantity_available:
+      pick.type === 'mall' ? Math.min(Math.max(pick.quantity ?? 5, t.quantity[0]), t.quantity[1]) : 1,
     duration: '1year',
     location_city: city.city,
     location_country: city.country,
