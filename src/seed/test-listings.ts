@@ -32,7 +32,7 @@ const SELLER: Pick[] = [
   {
     type: 'mall',
     subcategory: 'mens-clothing',
-    like: /leather jacket/i,
+    like: /leather.*jacket/i,
     currency: 'EUR',
     quantity: 3,
     city: 'Berlin',
