@@ -1,5 +1,6 @@
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
+import { termDictionary } from '../../i18n/term-dictionary.js';
 import { ratesNow, type RateTable } from '../wallet/rates.js';
 import { Columns } from './columns.js';
 import { ListingParts } from './listing-parts.js';
@@ -252,4 +253,6 @@ export function searchIndex(world: World): SearchIndex {
  */
 export function warmCatalog(world: World): void {
   searchIndex(world);
+  // The English words of the seeded texts: every search reads them.
+  termDictionary('en');
 }
