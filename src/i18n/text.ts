@@ -29,7 +29,7 @@ export function normalize(text: string): string {
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** Scripts written without spaces between words: their runs are split into words by ICU's dictionary. */
-export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Scripts whose one character carries as much as a few Latin letters (Han, kana, Hangul syllables). */
 const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

@@ -79,7 +79,7 @@ export function displayCents(usd: number, currency: string, type: ListingType, r
 }
 
 /** Whether BTC can show this USD price with its sensible digits. */
-export const btcCan = (usd: number, rates: RateTable): boolean =>
+const btcCan = (usd: number, rates: RateTable): boolean =>
   usd * (rates.rates.get('BTC') ?? 0) * 100 >= BTC_LEAST_CENTS;
 
 /**
