@@ -152,6 +152,9 @@ describe('POST /api/shop/assistant', () => {
     const fahrrad = await ask('Ich suche ein Fahrrad in Berlin');
     expect(fahrrad.headers['content-language']).toBe('de');
     expect(fahrrad.body.listings.length).toBeGreaterThan(0);
+    // The count in the language's grammar: one Angebot, several Angebote.
+    const count = Number(/(\d+) Angebot/.exec(fahrrad.body.reply)?.[1]);
+    expect(fahrrad.body.reply).toMatch(count === 1 ? / 1 Angebot für/ : / \d+ Angebote für/);
     for (const l of fahrrad.body.listings) {
       expect(distanceKm(52.52, 13.405, l.lat, l.lng)).toBeLessThanOrEqual(30);
       expect(tierOf(byId().get(l.id)!, 'fahrrad', 'de')).toBeDefined();

@@ -27,6 +27,8 @@ export const CITY_RADIUS_KM = 30;
 
 interface Replies {
   found: string;
+  /** For a count the language says in the singular (Intl.PluralRules `one`), where it differs. */
+  found_one?: string;
   none: string;
   greeting: string;
 }
@@ -109,12 +111,10 @@ export function answer(world: World, message: string, history: AssistantTurn[]):
       now,
     };
     const found = runSearch(index, query);
-    if (found.total > 0)
-      return {
-        lang,
-        reply: fill(replies.found, { count: String(found.total), query: wish.label(terms) }),
-        listings: found.items,
-      };
+    if (found.total === 0) continue;
+    const one = new Intl.PluralRules(lang).select(found.total) === 'one' ? replies.found_one : undefined;
+    const reply = fill(one ?? replies.found, { count: String(found.total), query: wish.label(terms) });
+    return { lang, reply, listings: found.items };
   }
   return { lang, reply: fill(replies.none, { query: wish.label(wish.terms) }), listings: [] };
 }
