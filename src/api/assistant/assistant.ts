@@ -60,7 +60,10 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
   }
   if (request.city) filters.geo = { lat: request.city.lat, lng: request.city.lng, radiusKm: CITY_RADIUS_KM };
   const extras = [
-    ...request.bounds.map((b) => `${b.kind === 'below' ? '≤' : '≥'} ${b.amount} ${b.currency}`),
+    ...request.bounds.map(
+      (b) =>
+        `${b.kind === 'below' ? '≤' : '≥'} ${b.amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${b.currency}`,
+    ),
     ...(request.city ? [request.city.city] : []),
   ];
   return {
