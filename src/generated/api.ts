@@ -3069,7 +3069,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "reply": "Ich habe 5 Angebote für „lampe“ gefunden.",
+                     *       "reply": "Ich habe 1 Angebot für „lampe“ gefunden.",
                      *       "listings": []
                      *     }
                      */
