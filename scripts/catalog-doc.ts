@@ -4,7 +4,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { searchPage } from '../src/api/listings/search-page.js';
-import type { ListingsParams } from '../src/api/listings/query.js';
 import { isCrypto } from '../src/api/wallet/rates.js';
 import { makeConfig } from '../src/process/config.js';
 import { openDefaultWorld } from '../src/world/open.js';
@@ -35,7 +34,7 @@ export async function defaultPageSection(): Promise<string> {
     ['en', 'English'],
     ['de', 'German (`lang=de`)'],
   ]) {
-    const { listings } = searchPage(world, { lang } as ListingsParams, '');
+    const { listings } = searchPage(world, { lang } as Parameters<typeof searchPage>[1], '');
     parts.push(
       `${name}:`,
       '',

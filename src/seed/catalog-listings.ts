@@ -1,13 +1,12 @@
 import { newId } from '../world/ids.js';
 import { ListingInterner } from '../store/intern.js';
 import type { Duration, ListingRecord, ListingType } from '../store/types.js';
-import { catalogFixture, type ItemTemplate } from '../i18n/catalog-fixture.js';
-import { computeRates, type RateTable } from '../api/wallet/rates.js';
+import type { ItemTemplate } from '../i18n/catalog-fixture.js';
 import { DURATION_MS } from '../api/listings/listing-state.js';
-import { cityFixture, Draw, prng, type CityFixture } from './catalog-data.js';
+import { Draw, prng } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 import { drawItem } from './item-draw.js';
-import type { SeededStore } from './sellers.js';
+import type { Pools } from './pools.js';
 import { uniqueFirstPages } from './unique-titles.js';
 
 const DAY = 86_400_000;
@@ -26,29 +25,6 @@ const DURATION_MIX: [Duration, number][] = [
 ];
 /** A classifieds listing or an auction comes from a shop this often (when a shop sells its kind), else from a person. */
 const SHOP_SHARE = 0.4;
-
-/** What every drawn listing picks from. */
-export interface Pools {
-  templates: ItemTemplate[];
-  storesBySub: Map<string, SeededStore[]>;
-  people: string[];
-  cities: CityFixture[];
-  /** The seed's rates: prices are converted from USD at these. */
-  rates: RateTable;
-}
-
-export function makePools(ctx: SeedContext, stores: SeededStore[], people: string[]): Pools {
-  const storesBySub = new Map<string, SeededStore[]>();
-  for (const store of stores)
-    for (const sub of store.subcategories) storesBySub.set(sub, [...(storesBySub.get(sub) ?? []), store]);
-  return {
-    templates: catalogFixture().templates,
-    storesBySub,
-    people,
-    cities: cityFixture(),
-    rates: computeRates(ctx.seed, ctx.now),
-  };
-}
 
 /** A type the template allows; `mall` only where a shop sells the template's subcategory. */
 function drawType(d: Draw, template: ItemTemplate, p: Pools): ListingType {

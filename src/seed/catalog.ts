@@ -1,6 +1,7 @@
 import type { CategoryRecord } from '../store/types.js';
 import { categoryFixture } from './catalog-data.js';
-import { generateListings, makePools } from './catalog-listings.js';
+import { generateListings } from './catalog-listings.js';
+import { makePools } from './pools.js';
 import type { SeedContext } from './context.js';
 import { seedSellers } from './sellers.js';
 import { seedTestListings } from './test-listings.js';

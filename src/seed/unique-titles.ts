@@ -7,7 +7,7 @@ import type { ListingRecord } from '../store/types.js';
 import type { Draw } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 import { drawItem, drawVariants, itemText } from './item-draw.js';
-import type { Pools } from './catalog-listings.js';
+import type { Pools } from './pools.js';
 
 /** Listings at the top of the default search whose titles are kept apart: five pages of the largest page. */
 export const UNIQUE_TOP = 250;

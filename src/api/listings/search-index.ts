@@ -1,6 +1,5 @@
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
-import { termDictionary } from '../../i18n/term-dictionary.js';
 import { ratesNow, type RateTable } from '../wallet/rates.js';
 import { Columns } from './columns.js';
 import { ListingParts } from './listing-parts.js';
@@ -245,14 +244,4 @@ export function searchIndex(world: World): SearchIndex {
   const index = extra(world, 'catalog.searchIndex', () => new SearchIndex());
   index.sync(world.store.db, world.store.version, ratesNow(world));
   return index;
-}
-
-/**
- * Builds a world's index ahead of the first search (at 100k listings that takes a second or
- * two). Call it after the ready line, e.g. `setImmediate(() => warmCatalog(world))`.
- */
-export function warmCatalog(world: World): void {
-  searchIndex(world);
-  // The English words of the seeded texts: every search reads them.
-  termDictionary('en');
 }
