@@ -264,16 +264,21 @@ export interface paths {
          * Search, filter, sort and page listings
          * @description Public. Only listed listings come back: not past `created_at` + `duration` on the sandbox
          *     clock, and not sold out (`quantity_available` 0; those stay readable by id). Featured
-         *     listings come first (top-of-search), then the chosen `sort`.
+         *     listings come first (top-of-search), then (with `q`) the better matches, then the chosen
+         *     `sort`.
          *
-         *     `q` is split into words; every word must match (AND) the start of a word of the title or
-         *     description in any of the 17 languages, case- and accent-insensitive (`jack` finds
-         *     `Jacket`, `Veste` and `夹克` listings alike; runs of Chinese/Japanese characters are
-         *     segmented against the vocabulary). `category` given a top-level slug also matches its
-         *     subcategories; an unknown slug or currency matches nothing. `minPrice`/`maxPrice` are
-         *     dollars, inclusive, compared with `price_cents` / 100 (no currency conversion; add
-         *     `currency` to compare like with like); `price_low`/`price_high` sort by `price_cents`. `lat`, `lng` and
-         *     `radius` (km, great-circle distance) go together. See docs/catalog.md.
+         *     `q` is split into words; every word must match (AND) a whole word of the title or
+         *     description, or the start of one when it has at least three letters, in the language
+         *     `lang` asks for and in English, case- and accent-insensitive (`lamp` finds `lamp` and
+         *     `lampshade`, `am` finds no `Amplifier`; Chinese and Japanese are split into words by
+         *     dictionary; in German and Swedish a word of five letters also matches a compound's end:
+         *     `Fahrrad` finds `Kinderfahrrad`). Matches rank by their weakest word: a whole title word,
+         *     the start of a title word, a whole description word, the start of a description word.
+         *     `category` given a top-level slug also matches its subcategories; an unknown slug or
+         *     currency matches nothing. `minPrice`/`maxPrice` are dollars, inclusive, compared with each
+         *     listing's price converted to USD at the current rate window (`GET /api/shop/rates`), and
+         *     `price_low`/`price_high` sort by that USD value. `lat`, `lng` and `radius` (km,
+         *     great-circle distance) go together. See docs/catalog.md.
          */
         get: operations["searchListings"];
         put?: never;
@@ -285,8 +290,9 @@ export interface paths {
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
          *     `location_city` (fixtures/cities.json) gives the listing coordinates for location search.
-         *     The title and description are translated word by word into the other 16 languages;
-         *     unknown words are kept as written. `is_featured: true` needs `featured_payment_method`.
+         *     A title or description the sandbox knows whole (an item's title, a known sentence) is
+         *     translated into the other 16 languages; any other text is kept as written in every
+         *     language, never translated word by word. `is_featured: true` needs `featured_payment_method`.
          *     The listing is readable and searchable at once.
          */
         post: operations["createListing"];
@@ -452,10 +458,12 @@ export interface paths {
         /**
          * Shopping assistant (interface 4.20)
          * @description A deterministic helper: it detects the message's language (script, then marker words and
-         *     the vocabulary for Latin-script languages; `en` otherwise), drops stopwords, runs the
-         *     listings search with the remaining words (dropping the last word while nothing is found)
-         *     and answers in that language with up to 5 listings, translated. Without search words it
-         *     uses the last user turn of `history`, else it greets.
+         *     the catalogue's words for Latin-script languages; `en` otherwise), reads a price bound
+         *     ("under 50 dollars", "unter 30 Euro") and a city ("in Berlin": within 30 km), drops
+         *     stopwords, runs the listings search with the remaining words in that language and English
+         *     (each word alone, longest first, when all together find nothing) and answers in that
+         *     language with up to 5 listings, translated. Without search words or filters it uses the
+         *     last user turn of `history`, else it greets.
          */
         post: operations["askAssistant"];
         delete?: never;
@@ -2447,7 +2455,7 @@ export interface operations {
                 /** @example leather jacket */
                 q?: string;
                 type?: components["schemas"]["ListingType"];
-                /** @example electronics */
+                /** @example fashion */
                 category?: string;
                 /**
                  * @description dollars, inclusive
@@ -2456,7 +2464,7 @@ export interface operations {
                 minPrice?: number;
                 /**
                  * @description dollars, inclusive
-                 * @example 250.5
+                 * @example 500
                  */
                 maxPrice?: number;
                 sort?: "newest" | "price_low" | "price_high" | "ending_soon";
@@ -2495,31 +2503,32 @@ export interface operations {
                      * @example {
                      *       "listings": [
                      *         {
-                     *           "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
-                     *           "title": "Rote Leder Jacke",
-                     *           "description": "Artikel in ausgezeichnetem Zustand.",
+                     *           "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
+                     *           "title": "Men's leather biker jacket, size S",
+                     *           "description": "Asymmetric-zip biker jacket in soft lambskin with a quilted lining",
+                     *           "zipped cuffs and three zip pockets. Only gets better with age.": null,
                      *           "type": "mall",
                      *           "category": "mens-clothing",
-                     *           "price_cents": 4999,
-                     *           "currency": "USD",
+                     *           "price_cents": 22999,
+                     *           "currency": "EUR",
                      *           "accepted_currencies": [
-                     *             "USD",
-                     *             "Credit-USD"
+                     *             "EUR",
+                     *             "USD"
                      *           ],
                      *           "quantity_available": 3,
-                     *           "duration": "2weeks",
+                     *           "duration": "1year",
                      *           "location_city": "Berlin",
                      *           "location_country": "DE",
                      *           "lat": 52.52,
                      *           "lng": 13.405,
                      *           "images": [
-                     *             "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *             "http://127.0.0.1:3000/uploads/seed-mens-leather-biker-jacket-1.png"
                      *           ],
                      *           "is_featured": false,
                      *           "featured_payment_method": null,
                      *           "store_slug": "sandbox-seller",
-                     *           "created_at": "2025-12-30T10:00:00.000Z",
-                     *           "expires_at": "2026-01-13T10:00:00.000Z"
+                     *           "created_at": "2025-12-31T22:00:00.000Z",
+                     *           "expires_at": "2026-12-31T22:00:00.000Z"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -2568,30 +2577,32 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
-                     *       "title": "Rote Leder Jacke",
-                     *       "description": "Artikel in ausgezeichnetem Zustand.",
+                     *       "title": "Men's leather biker jacket",
+                     *       "description": "Lambskin",
+                     *       "size M. Worn twice": null,
+                     *       "like new.": null,
                      *       "type": "mall",
                      *       "category": "mens-clothing",
-                     *       "price_cents": 4999,
-                     *       "currency": "USD",
+                     *       "price_cents": 18900,
+                     *       "currency": "EUR",
                      *       "accepted_currencies": [
-                     *         "USD",
-                     *         "Credit-USD"
+                     *         "EUR",
+                     *         "USD"
                      *       ],
-                     *       "quantity_available": 3,
+                     *       "quantity_available": 1,
                      *       "duration": "2weeks",
                      *       "location_city": "Berlin",
                      *       "location_country": "DE",
                      *       "lat": 52.52,
                      *       "lng": 13.405,
                      *       "images": [
-                     *         "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *         "http://127.0.0.1:3000/uploads/5d0e7c4a-8b1f-4c2e-9a3d-6f7e8a9b0c1d.png"
                      *       ],
                      *       "is_featured": false,
                      *       "featured_payment_method": null,
                      *       "store_slug": "sandbox-seller",
-                     *       "created_at": "2025-12-30T10:00:00.000Z",
-                     *       "expires_at": "2026-01-13T10:00:00.000Z"
+                     *       "created_at": "2026-01-01T00:05:00.000Z",
+                     *       "expires_at": "2026-01-15T00:05:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedListing"];
@@ -2610,11 +2621,15 @@ export interface operations {
     getListing: {
         parameters: {
             query?: {
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /**
+                 * @description language of titles, descriptions and names (default en; unsupported → 400)
+                 * @example de
+                 */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
             path: {
+                /** @example b47dfaa3-e4bc-495d-bd85-11e033afa597 */
                 id: string;
             };
             cookie?: never;
@@ -2629,31 +2644,33 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
-                     *       "title": "Rote Leder Jacke",
-                     *       "description": "Artikel in ausgezeichnetem Zustand.",
+                     *       "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
+                     *       "title": "Herren-Lederjacke im Bikerstil, Größe S",
+                     *       "description": "Bikerjacke mit asymmetrischem Reißverschluss aus weichem Lammleder",
+                     *       "gestepptem Futter": null,
+                     *       "Zippern an den Ärmeln und drei Reißverschlusstaschen. Wird mit den Jahren nur schöner.": null,
                      *       "type": "mall",
                      *       "category": "mens-clothing",
-                     *       "price_cents": 4999,
-                     *       "currency": "USD",
+                     *       "price_cents": 22999,
+                     *       "currency": "EUR",
                      *       "accepted_currencies": [
-                     *         "USD",
-                     *         "Credit-USD"
+                     *         "EUR",
+                     *         "USD"
                      *       ],
                      *       "quantity_available": 3,
-                     *       "duration": "2weeks",
+                     *       "duration": "1year",
                      *       "location_city": "Berlin",
                      *       "location_country": "DE",
                      *       "lat": 52.52,
                      *       "lng": 13.405,
                      *       "images": [
-                     *         "http://127.0.0.1:3000/uploads/seed-mens-clothing-0.png"
+                     *         "http://127.0.0.1:3000/uploads/seed-mens-leather-biker-jacket-1.png"
                      *       ],
                      *       "is_featured": false,
                      *       "featured_payment_method": null,
                      *       "store_slug": "sandbox-seller",
-                     *       "created_at": "2025-12-30T10:00:00.000Z",
-                     *       "expires_at": "2026-01-13T10:00:00.000Z"
+                     *       "created_at": "2025-12-31T22:00:00.000Z",
+                     *       "expires_at": "2026-12-31T22:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Listing"];
@@ -2938,7 +2955,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example seed-phones-0.png */
+                /** @example seed-mens-leather-biker-jacket-1.png */
                 name: string;
             };
             cookie?: never;
@@ -3071,7 +3088,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "reply": "Ich habe 3 Angebote für „lampe“ gefunden.",
+                     *       "reply": "Ich habe 1 Angebot für „lampe“ gefunden.",
                      *       "listings": []
                      *     }
                      */
@@ -3202,7 +3219,7 @@ export interface operations {
                  * @example {
                  *       "cartItems": [
                  *         {
-                 *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                 *           "listing_id": "6bdaf0d3-bcee-4c2d-89bd-e4700737b2e0",
                  *           "quantity": 1
                  *         }
                  *       ],
@@ -3580,7 +3597,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "listingId": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                 *       "listingId": "6bdaf0d3-bcee-4c2d-89bd-e4700737b2e0",
                  *       "quantity": 2
                  *     }
                  */
@@ -3602,16 +3619,16 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "listing_id": "3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9",
+                     *           "listing_id": "6bdaf0d3-bcee-4c2d-89bd-e4700737b2e0",
                      *           "quantity": 2,
-                     *           "title": "Vintage camera",
-                     *           "price_cents": 1250,
+                     *           "title": "Sony WH-1000XM5 noise-cancelling headphones, black",
+                     *           "price_cents": 29999,
                      *           "currency": "USD",
-                     *           "line_total_usd_cents": 2500,
+                     *           "line_total_usd_cents": 59998,
                      *           "available": true
                      *         }
                      *       ],
-                     *       "subtotal_usd_cents": 2500,
+                     *       "subtotal_usd_cents": 59998,
                      *       "updated_at": "2026-01-01T00:00:00.000Z"
                      *     }
                      */
@@ -3661,6 +3678,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6bdaf0d3-bcee-4c2d-89bd-e4700737b2e0 */
                 listingId: string;
             };
             cookie?: never;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, segment, words } from './text.js';
+import { normalize, prefixAllowed, words, wordsIn } from './text.js';
 
 describe('normalize and words', () => {
   it('folds case and strips accents, keeping non-Latin letters intact', () => {
     expect(normalize('Café CRÈME Ölçü')).toBe('cafe creme olcu');
     expect(normalize('Điện thoại')).toBe('dien thoai');
     expect(normalize('Straße')).toBe('strasse');
+    expect(normalize('İPEK ipek')).toBe('ipek ipek');
     expect(normalize('फ़ोन')).toBe('फ़ोन'.normalize('NFC'));
     expect(normalize('전화기')).toBe('전화기');
   });
@@ -17,13 +18,25 @@ describe('normalize and words', () => {
   });
 });
 
-describe('segment', () => {
-  const known = (t: string) => ['红色', '夹克', '皮'].includes(t);
-  it('splits a run into known terms, longest first', () => {
-    expect(segment('红色夹克', known)).toEqual(['红色', '夹克']);
+describe('wordsIn', () => {
+  it('segments Chinese and Japanese with the dictionary, the same way in a text and a query', () => {
+    expect(wordsIn('红色皮夹克', 'zh')).toContain('夹克');
+    expect(wordsIn('夹克', 'zh')).toEqual(['夹克']);
+    expect(wordsIn('レザージャケット', 'ja')).toEqual(['レザー', 'ジャケット']);
+    expect(wordsIn('iPhone 14 です', 'ja')).toEqual(['iphone', '14', 'です']);
   });
-  it('keeps unknown characters together', () => {
-    expect(segment('新的红色夹克', known)).toEqual(['新的', '红色', '夹克']);
-    expect(segment('未知', known)).toEqual(['未知']);
+  it('reads spaced scripts as words', () => {
+    expect(wordsIn('Lederjacke, schwarz', 'de')).toEqual(['lederjacke', 'schwarz']);
+    expect(wordsIn('가죽 재킷', 'ko')).toEqual(['가죽', '재킷']);
+  });
+});
+
+describe('prefixAllowed', () => {
+  it('needs three letters, or two characters of a dense script', () => {
+    expect(prefixAllowed('am')).toBe(false);
+    expect(prefixAllowed('lam')).toBe(true);
+    expect(prefixAllowed('夹克')).toBe(true);
+    expect(prefixAllowed('夹')).toBe(false);
+    expect(prefixAllowed('가방')).toBe(true);
   });
 });

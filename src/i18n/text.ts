@@ -1,6 +1,6 @@
 /**
- * Text helpers shared by search and translation: one normalisation (case- and accent-insensitive)
- * and one tokeniser, so the index and the queries always agree.
+ * Text helpers shared by search, translation and the assistant: one normalisation (case- and
+ * accent-insensitive) and one tokeniser, so the index and the queries always agree.
  */
 
 /** Combining Latin/Cyrillic diacritics (after NFD) and optional Arabic-script vowel marks. */
@@ -28,8 +28,11 @@ export function normalize(text: string): string {
 /** Words are runs of letters, marks and digits (hyphens and apostrophes split words). */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
-/** Scripts written without spaces between words: their runs are segmented against the dictionary. */
-export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Scripts written without spaces between words: their runs are split into words by ICU's dictionary. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Scripts whose one character carries as much as a few Latin letters (Han, kana, Hangul syllables). */
+const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * Normalised words of a text, in order.
@@ -39,28 +42,55 @@ export function words(text: string): string[] {
   return normalize(text).match(WORD) ?? [];
 }
 
-/**
- * Splits a run of Chinese/Japanese characters into known terms, longest first; characters that
- * start no known term are kept together as one unknown piece.
- * @example segment('红色夹克', t => ['红色', '夹克'].includes(t)) // ['红色', '夹克']
- */
-export function segment(run: string, isTerm: (t: string) => boolean, maxLen = 8): string[] {
-  const out: string[] = [];
-  let unknown = '';
-  let i = 0;
-  while (i < run.length) {
-    let len = Math.min(maxLen, run.length - i);
-    while (len > 0 && !isTerm(run.slice(i, i + len))) len -= 1;
-    if (len === 0) {
-      unknown += run[i];
-      i += 1;
-      continue;
-    }
-    if (unknown) out.push(unknown);
-    unknown = '';
-    out.push(run.slice(i, i + len));
-    i += len;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenter(locale: string): Intl.Segmenter {
+  let found = segmenters.get(locale);
+  if (!found) {
+    found = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, found);
   }
-  if (unknown) out.push(unknown);
+  return found;
+}
+
+/**
+ * Normalised words of a text written in `lang`. Chinese and Japanese are written without spaces:
+ * their words come from ICU's dictionary segmentation (`Intl.Segmenter`), the same for a listing's
+ * text and for a query, so `夹克` finds `红色皮夹克`. A run of such characters in another language's
+ * text (a query typed in Chinese with `lang=en`) is segmented as Japanese when it holds kana, else
+ * as Chinese.
+ * @example wordsIn('红色皮夹克', 'zh') // ['红色', '皮', '夹克']
+ */
+export function wordsIn(text: string, lang: string): string[] {
+  if (!UNSPACED.test(text)) return words(text);
+  const locale = lang === 'ja' || lang === 'zh' ? lang : KANA.test(text) ? 'ja' : 'zh';
+  const out: string[] = [];
+  for (const piece of segmenter(locale).segment(text)) {
+    if (piece.isWordLike) for (const w of words(piece.segment)) out.push(w);
+  }
   return out;
+}
+
+/**
+ * Whether a query word may match the start of a longer word: three letters or more (two
+ * characters of Han, kana or Hangul, each of which says as much). Shorter words match whole
+ * words only, so `am` never finds `Amplifier`.
+ * @example prefixAllowed('lam') // true
+ */
+export function prefixAllowed(word: string): boolean {
+  const length = [...word].length;
+  return length >= 3 || (length === 2 && DENSE.test(word));
+}
+
+/** Languages that write compounds as one word (`Kinderfahrrad`, `skidjacka`): a word may match a compound's end. */
+export const COMPOUNDING = new Set(['de', 'sv']);
+
+/**
+ * Whether a query word may match the end of a longer word of a compounding language: five letters
+ * or more, so `Fahrrad` finds `Kinderfahrrad` and `Jacke` finds `Lederjacke`, while short words
+ * that end many unrelated words (`rad`, `ente`) match whole words and starts only.
+ * @example compoundEndAllowed('jacke', 'de') // true
+ */
+export function compoundEndAllowed(word: string, lang: string): boolean {
+  return COMPOUNDING.has(lang) && [...word].length >= 5;
 }

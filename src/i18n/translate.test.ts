@@ -1,55 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { Lexicon } from './lexicon.js';
-import { conceptsOf, sentences, translateDescription, wordByWord } from './translate.js';
+import { sentences, translateDescription, translateTitle } from './translate.js';
 
 const lex = new Lexicon(
   [
     { code: 'en', name: 'English', native: 'English', dir: 'ltr' },
     { code: 'de', name: 'German', native: 'Deutsch', dir: 'ltr' },
+    { code: 'tr', name: 'Turkish', native: 'Türkçe', dir: 'ltr' },
     { code: 'zh', name: 'Chinese', native: '中文', dir: 'ltr' },
   ],
   {
-    red: { de: 'rot', zh: '红色' },
-    jacket: { de: 'Jacke', zh: '夹克' },
-    'coffee table': { de: 'Couchtisch', zh: '咖啡桌' },
+    jacket: { de: 'Jacke', tr: 'ceket', zh: '夹克' },
+    'coffee table': { de: 'Couchtisch', tr: 'sehpa', zh: '咖啡桌' },
+    'ironing board': { de: 'Bügelbrett', tr: 'ütü masası', zh: '熨衣板' },
   },
-  { description: [{ en: 'Like new.', de: 'Wie neu.', zh: '几乎全新。' }] },
+  {
+    description: [
+      { en: 'Like new.', de: 'Wie neu.', tr: 'Sıfır gibi.', zh: '几乎全新。' },
+      { en: 'Pickup only.', de: 'Nur Abholung.', tr: 'Sadece elden teslim.', zh: '仅限自取。' },
+    ],
+  },
 );
 
-describe('wordByWord', () => {
-  it('translates known words, keeps unknown words as written, and keeps capitals', () => {
-    expect(wordByWord(lex, 'Red Zorblax Jacket', 'de')).toBe('Rot Zorblax Jacke');
-    expect(wordByWord(lex, 'red jacket', 'en')).toBe('red jacket');
+describe('translateTitle', () => {
+  it('translates a title that is known as a whole, capitalised like the source', () => {
+    expect(translateTitle('Jacket', 'de', lex)).toBe('Jacke');
+    expect(translateTitle('Coffee table', 'zh', lex)).toBe('咖啡桌');
+    expect(translateTitle('Ironing board', 'tr', lex)).toBe('Ütü masası');
+    expect(translateTitle('jacket', 'tr', lex)).toBe('ceket');
   });
-  it('matches multi-word entries first', () => {
-    expect(wordByWord(lex, 'Red coffee table', 'de')).toBe('Rot Couchtisch');
-  });
-  it('drops the space between two Chinese words only', () => {
-    expect(wordByWord(lex, 'red jacket', 'zh')).toBe('红色夹克');
-    expect(wordByWord(lex, 'red Zorblax jacket', 'zh')).toBe('红色 Zorblax 夹克');
-  });
-});
-
-describe('descriptions', () => {
-  it('replaces known sentences whole and translates the rest word by word', () => {
-    expect(sentences('Like new. Red jacket!')).toEqual(['Like new. ', 'Red jacket!']);
-    expect(translateDescription('Like new. Red jacket!', 'de', lex)).toBe('Wie neu. Rot Jacke!');
+  it('keeps any other title as written: never half translated', () => {
+    expect(translateTitle('Red Zorblax Jacket', 'de', lex)).toBe('Red Zorblax Jacket');
+    expect(translateTitle('Jacket', 'en', lex)).toBe('Jacket');
   });
 });
 
-describe('conceptsOf', () => {
-  it('gives vocabulary entries, phrases and literal words', () => {
-    expect(conceptsOf('Red Zorblax jacket. Like new.', lex).sort()).toEqual([
-      'l:zorblax',
-      'p:0',
-      'w:jacket',
-      'w:red',
-    ]);
+describe('translateDescription', () => {
+  it('translates a description made only of known sentences, joined as the language writes', () => {
+    expect(sentences('Like new. Pickup only!')).toEqual(['Like new. ', 'Pickup only!']);
+    expect(translateDescription('Like new. Pickup only.', 'de', lex)).toBe('Wie neu. Nur Abholung.');
+    expect(translateDescription('Like new. Pickup only.', 'zh', lex)).toBe('几乎全新。仅限自取。');
   });
-  it('lets any language find the concept by prefix', () => {
-    const found = new Set<string>();
-    lex.conceptsWithPrefix('jack', found);
-    lex.conceptsWithPrefix('夹克', found);
-    expect([...found]).toEqual(['w:jacket']);
+  it('keeps a description with any unknown sentence as written', () => {
+    const text = 'Like new. Comes with extra needles and the manual.';
+    expect(translateDescription(text, 'de', lex)).toBe(text);
   });
 });

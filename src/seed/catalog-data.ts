@@ -1,11 +1,11 @@
 import { loadFixture } from '../fixtures.js';
 
-/** `fixtures/categories.json`: top-level categories, each with subcategories and their nouns. */
+/** `fixtures/categories.json`: top-level categories, each with its subcategories. */
 export interface CategoryFixture {
   slug: string;
   icon: string;
   name: Record<string, string>;
-  subcategories: { slug: string; icon: string; name: Record<string, string>; nouns: string[] }[];
+  subcategories: { slug: string; icon: string; name: Record<string, string> }[];
 }
 
 export interface CityFixture {
@@ -17,65 +17,6 @@ export interface CityFixture {
 
 export const categoryFixture = (): CategoryFixture[] => loadFixture<CategoryFixture[]>('categories.json');
 export const cityFixture = (): CityFixture[] => loadFixture<CityFixture[]>('cities.json');
-
-/** Title words by role; only those present in vocabulary.json are used (so every title translates). */
-export const ADJECTIVES = [
-  'new',
-  'used',
-  'vintage',
-  'refurbished',
-  'rare',
-  'handmade',
-  'premium',
-  'compact',
-  'classic',
-  'modern',
-  'portable',
-  'authentic',
-  'durable',
-  'lightweight',
-  'large',
-  'small',
-  'antique',
-  'elegant',
-  'professional',
-  'unused',
-  'luxury',
-  'wireless',
-  'waterproof',
-  'cozy',
-  'limited',
-];
-export const COLORS = [
-  'red',
-  'blue',
-  'green',
-  'yellow',
-  'black',
-  'white',
-  'gray',
-  'brown',
-  'pink',
-  'purple',
-  'orange',
-  'navy',
-  'silver',
-  'golden',
-];
-export const MATERIALS = [
-  'leather',
-  'wooden',
-  'steel',
-  'cotton',
-  'wool',
-  'glass',
-  'plastic',
-  'ceramic',
-  'silk',
-  'bamboo',
-  'aluminum',
-  'linen',
-];
 
 /**
  * A small fast PRNG (mulberry32): the listing generator draws several numbers per listing, and
@@ -92,6 +33,23 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** Capitalises each word: `red leather jacket` → `Red Leather Jacket`. */
-export const titleCase = (text: string): string =>
-  text.replace(/(^|\s)(\p{Ll})/gu, (_m, s, c) => s + c.toUpperCase());
+/** A seeded source of choices. */
+export class Draw {
+  constructor(readonly rand: () => number) {}
+  any<T>(list: readonly T[]): T {
+    return list[Math.floor(this.rand() * list.length)];
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.rand() * (max - min + 1));
+  }
+  /** One of the values, each as likely as its weight. */
+  weighted<T>(mix: readonly (readonly [T, number])[]): T {
+    const sum = mix.reduce((s, [, w]) => s + w, 0);
+    let r = this.rand() * sum;
+    for (const [value, weight] of mix) {
+      r -= weight;
+      if (r < 0) return value;
+    }
+    return mix[mix.length - 1][0];
+  }
+}

@@ -13,6 +13,7 @@ const SHARED_STRINGS = [
   'location_city',
   'location_country',
   'featured_payment_method',
+  'text_ref',
 ] as const;
 
 /**

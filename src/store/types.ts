@@ -92,6 +92,11 @@ export interface ListingRecord {
   is_featured: boolean;
   featured_payment_method: FeaturedPaymentMethod | null;
   created_at: string;
+  /**
+   * A seeded listing's item template and variants (`apple-iphone-14|storage=128gb`): its title and
+   * description in every language come from the template. Absent on a user's listing.
+   */
+  text_ref?: string;
 }
 
 export interface UploadRecord {

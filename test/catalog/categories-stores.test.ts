@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../src/seed/seed.js';
+import { storeFixture } from '../../src/seed/sellers.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze, listed } from './helpers.js';
 
@@ -69,6 +70,21 @@ describe('stores', () => {
     expect(res.body.pagination.total).toBe(8);
     const page2 = await sb.http.get('/api/shop/stores/sandbox-seller?limit=5&page=2');
     expect(page2.body.listings).toHaveLength(3);
+  });
+
+  it('seeds the curated shops of the fixture, each selling only in its subcategories', () => {
+    const db = sb.world.store.db;
+    const listings = Object.values(db.listings);
+    for (const shop of storeFixture()) {
+      expect(db.stores[shop.slug], shop.slug).toMatchObject({
+        store_name: shop.store_name,
+        description: shop.description,
+      });
+      for (const l of listings.filter((x) => x.store_slug === shop.slug))
+        expect(shop.subcategories, `${shop.slug}: ${l.title}`).toContain(l.category);
+    }
+    for (const l of listings.filter((x) => x.type === 'mall')) expect(l.store_slug, l.title).not.toBeNull();
+    expect(listings.some((l) => l.store_slug === null)).toBe(true);
   });
 
   it('has at least 20 seeded stores with sellers', () => {

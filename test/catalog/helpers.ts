@@ -1,4 +1,6 @@
 import { expiresAt } from '../../src/api/listings/search-index.js';
+import { toUsdCents } from '../../src/api/wallet/convert.js';
+import { ratesNow } from '../../src/api/wallet/rates.js';
 import type { ListingRecord } from '../../src/store/types.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
 
@@ -20,3 +22,9 @@ export const PNG_1X1 = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a2b8a0a90000000049454e44ae426082',
   'hex',
 );
+
+/** A listing's price in USD cents at the sandbox's current rate window (what minPrice, maxPrice and the price sorts use). */
+export function usdOf(sb: TestSandbox): (l: Pick<ListingRecord, 'price_cents' | 'currency'>) => number {
+  const rates = ratesNow(sb.world);
+  return (l) => toUsdCents(l.price_cents, l.currency, rates);
+}

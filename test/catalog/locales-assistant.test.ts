@@ -1,11 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lexicon } from '../../src/i18n/lexicon.js';
+import { distanceKm } from '../../src/api/listings/search.js';
+import { ratesNow } from '../../src/api/wallet/rates.js';
+import { listingTitle } from '../../src/i18n/listing-text.js';
+import { wordsIn } from '../../src/i18n/text.js';
+import type { ListingRecord } from '../../src/store/types.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freeze, listed, usdOf } from './helpers.js';
+import { tierOf } from './text-match.js';
 
 let sb: TestSandbox;
+let now: number;
 beforeAll(async () => {
   sb = await makeSandbox({ listings: 300 });
+  now = await freeze(sb);
 });
+
+const isShown = (l: ListingRecord) => listed(sb, now).some((x) => x.id === l.id);
 
 const CODES = [
   'ar',
@@ -75,28 +85,79 @@ describe('GET /locales/shop-{lang}.json', () => {
 describe('POST /api/shop/assistant', () => {
   const ask = (message: string, history: object[] = []) =>
     sb.http.post('/api/shop/assistant').send({ message, history });
-  const v = () => lexicon().vocabulary;
+  const byId = () => new Map(Object.values(sb.world.store.db.listings).map((l) => [l.id, l]));
+  const seeded = () => Object.values(sb.world.store.db.listings).filter((l) => l.text_ref !== undefined);
+  const longest = (rec: ListingRecord, lang: string) =>
+    wordsIn(listingTitle(rec, lang), lang)
+      .filter((w) => !/^\d+$/.test(w))
+      .sort((a, b) => [...b].length - [...a].length)[0];
 
-  it('answers in the language of the message with listings from the search', async () => {
-    const cases: [string, string][] = [
-      ['I am looking for a wallet', 'en'],
-      [`Ich suche eine ${v().wallet.de}`, 'de'],
-      [`Busco una ${v().wallet.es} por favor`, 'es'],
-      [`${v().wallet.ja}を探しています`, 'ja'],
-      [`Я ищу ${v().wallet.ru}`, 'ru'],
-      [`أبحث عن ${v().wallet.ar}`, 'ar'],
-      [`${v().wallet.zh}`, 'zh'],
-      [`${v().wallet.ko} 찾고 있어요`, 'ko'],
-      [`मुझे ${v().wallet.hi} चाहिए`, 'hi'],
+  it('answers in the language of the message with listings its words find in that language', async () => {
+    const rec = seeded()[3];
+    const messages: [string, (w: string) => string][] = [
+      ['en', (w) => `I am looking for ${w}`],
+      ['de', (w) => `Ich suche ${w}`],
+      ['es', (w) => `Busco ${w} por favor`],
+      ['ja', (w) => `${w}を探しています`],
+      ['ru', (w) => `Я ищу ${w}`],
+      ['ar', (w) => `أبحث عن ${w}`],
+      ['zh', (w) => `我想买${w}`],
+      ['ko', (w) => `${w} 찾고 있어요`],
+      ['hi', (w) => `मुझे ${w} चाहिए`],
     ];
-    for (const [message, lang] of cases) {
-      const res = await ask(message);
-      expect(res.status, message).toBe(200);
-      expect(res.headers['content-language'], message).toBe(lang);
+    for (const [lang, say] of messages) {
+      const word = longest(rec, lang);
+      const res = await ask(say(word));
+      expect(res.status, say(word)).toBe(200);
+      expect(res.headers['content-language'], say(word)).toBe(lang);
       expect(Object.keys(res.body).sort()).toEqual(['listings', 'reply']);
-      expect(res.body.listings.length, message).toBeGreaterThan(0);
+      expect(res.body.listings.length, say(word)).toBeGreaterThan(0);
       expect(res.body.listings.length).toBeLessThanOrEqual(5);
+      for (const l of res.body.listings)
+        expect(tierOf(byId().get(l.id)!, word, lang), say(word)).toBeDefined();
       expect(res.body.reply).not.toMatch(/\{count\}|\{query\}/);
+    }
+  });
+
+  it('drops stopwords and reads a price bound: "I am looking for a lamp under 50 dollars"', async () => {
+    const usd = usdOf(sb);
+    for (const dollars of [50, 500]) {
+      const res = await ask(`I am looking for a lamp under ${dollars} dollars`);
+      expect(res.headers['content-language']).toBe('en');
+      expect(res.body.reply).toContain('lamp');
+      expect(res.body.reply).not.toMatch(/\bam\b/);
+      const wanted = [...byId().values()].filter(
+        (l) => tierOf(l, 'lamp', 'en') !== undefined && usd(l) <= dollars * 100 && isShown(l),
+      );
+      if (dollars === 500) expect(wanted.length).toBeGreaterThan(0);
+      if (wanted.length > 0) expect(res.body.reply).toContain(String(wanted.length));
+      expect(res.body.listings.length).toBe(Math.min(5, wanted.length));
+      for (const l of res.body.listings) expect(usd(l)).toBeLessThanOrEqual(dollars * 100);
+    }
+  });
+
+  it('reads a city and a bound in euros: "Ich suche … in <city> unter … Euro"', async () => {
+    const rec = seeded().find((l) => l.location_city === 'Berlin' && longest(l, 'de'))!;
+    const word = longest(rec, 'de');
+    const euros = Math.ceil((usdOf(sb)(rec) / 100) * 0.93) + 50;
+    const res = await ask(`Ich suche ${word} in Berlin unter ${euros} Euro`);
+    expect(res.headers['content-language']).toBe('de');
+    expect(res.body.listings.map((l: { id: string }) => l.id)).toContain(rec.id);
+    const rates = ratesNow(sb.world).rates;
+    for (const l of res.body.listings) {
+      expect(distanceKm(52.52, 13.405, l.lat, l.lng)).toBeLessThanOrEqual(30);
+      expect(usdOf(sb)(l)).toBeLessThanOrEqual((euros / rates.get('EUR')!) * 100);
+    }
+    expect(res.body.reply).toContain('Berlin');
+    const fahrrad = await ask('Ich suche ein Fahrrad in Berlin');
+    expect(fahrrad.headers['content-language']).toBe('de');
+    expect(fahrrad.body.listings.length).toBeGreaterThan(0);
+    // The count in the language's grammar: one Angebot, several Angebote.
+    const count = Number(/(\d+) Angebot/.exec(fahrrad.body.reply)?.[1]);
+    expect(fahrrad.body.reply).toMatch(count === 1 ? / 1 Angebot für/ : / \d+ Angebote für/);
+    for (const l of fahrrad.body.listings) {
+      expect(distanceKm(52.52, 13.405, l.lat, l.lng)).toBeLessThanOrEqual(30);
+      expect(tierOf(byId().get(l.id)!, 'fahrrad', 'de')).toBeDefined();
     }
   });
 
@@ -107,8 +168,9 @@ describe('POST /api/shop/assistant', () => {
     const hello = await ask('hello');
     expect(hello.body.listings).toEqual([]);
     expect(hello.headers['content-language']).toBe('en');
+    const word = longest(seeded()[0], 'en');
     const follow = await ask('please', [
-      { role: 'user', content: 'wallet' },
+      { role: 'user', content: word },
       { role: 'assistant', content: 'ok' },
     ]);
     expect(follow.body.listings.length).toBeGreaterThan(0);

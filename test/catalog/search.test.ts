@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expiresAt } from '../../src/api/listings/search-index.js';
 import { distanceKm } from '../../src/api/listings/search.js';
-import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { freeze, listed } from './helpers.js';
+import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freeze, listed, usdOf } from './helpers.js';
+import type { ListingRecord } from '../../src/store/types.js';
 
 let sb: TestSandbox;
 let now: number;
@@ -71,16 +72,18 @@ describe('GET /api/shop/listings: filters against the seeded data', () => {
     expect((await get('?category=no-such-category')).body.pagination.total).toBe(0);
   });
 
-  it('filters by price in dollars, inclusive, on price_cents', async () => {
-    const expected = listed(sb, now).filter((l) => l.price_cents >= 1000 && l.price_cents <= 5000);
+  it('filters by price in dollars, inclusive, on each price converted to USD at the current rates', async () => {
+    const usd = usdOf(sb);
+    const expected = listed(sb, now).filter((l) => usd(l) >= 1000 && usd(l) <= 5000);
     const res = await get('?minPrice=10&maxPrice=50&limit=50');
     expect(res.body.pagination.total).toBe(expected.length);
-    const exact = listed(sb, now).find((l) => l.currency === 'USD' && l.price_cents > 0)!;
-    const dollars = exact.price_cents / 100;
+    for (const l of res.body.listings) expect(usd(l)).toBeGreaterThanOrEqual(1000);
+    const foreign = listed(sb, now).find(
+      (l) => !['USD', 'Credit-USD'].includes(l.currency) && l.price_cents > 0,
+    )!;
+    const dollars = usd(foreign) / 100;
     const hit = await get(`?minPrice=${dollars}&maxPrice=${dollars}&limit=50`);
-    expect(hit.body.listings.map((l: { id: string }) => l.id)).toContain(exact.id);
-    const cents = await get('?minPrice=10.005&maxPrice=10.01&limit=50');
-    for (const l of cents.body.listings) expect(l.price_cents).toBe(1001);
+    expect(hit.body.listings.map((l: { id: string }) => l.id)).toContain(foreign.id);
     const free = await get('?maxPrice=0&limit=50');
     expect(free.body.pagination.total).toBeGreaterThan(0);
     expect(free.body.listings.every((l: { price_cents: number }) => l.price_cents === 0)).toBe(true);
@@ -90,6 +93,58 @@ describe('GET /api/shop/listings: filters against the seeded data', () => {
       'query.minPrice must not be greater than query.maxPrice',
     );
     expectError(await get('?minPrice=-1'), 400, /query.minPrice/);
+  });
+
+  it('follows the rate window: after the clock moves, prices compare and sort at the new rates', async () => {
+    const local = await makeSandbox({ listings: 300 });
+    await freeze(local);
+    // A first search builds the index at the start's rates.
+    await local.http.get('/api/shop/listings?sort=price_high&minPrice=1');
+    await local.http.post('/__sandbox/clock').send({ advance: '7h' });
+    const usd = usdOf(local);
+    const at = await local.http.get('/__sandbox/clock');
+    const start = Date.parse(at.body.now);
+    const shown = listed(local, start);
+    const res = await local.http.get(
+      '/api/shop/listings?minPrice=20&maxPrice=200&sort=price_high&limit=50&page=1',
+    );
+    expect(res.body.pagination.total).toBe(shown.filter((l) => usd(l) >= 2000 && usd(l) <= 20000).length);
+    const plain = res.body.listings.filter((l: { is_featured: boolean }) => !l.is_featured);
+    for (let i = 1; i < plain.length; i += 1) expect(usd(plain[i])).toBeLessThanOrEqual(usd(plain[i - 1]));
+    // The dearest foreign price, matched to the cent at the new rates.
+    const foreign = shown
+      .filter((l) => !['USD', 'Credit-USD'].includes(l.currency))
+      .sort((a, b) => usd(b) - usd(a))[0];
+    const exact = usd(foreign) / 100;
+    const hit = await local.http.get(`/api/shop/listings?minPrice=${exact}&maxPrice=${exact}&limit=50`);
+    expect(hit.body.listings.map((l: { id: string }) => l.id)).toContain(foreign.id);
+  });
+
+  it('never takes a BTC price for dollars: maxPrice=0.05 finds only what costs at most 5 cents', async () => {
+    const usd = usdOf(sb);
+    const btc = listed(sb, now).filter((l) => l.currency === 'BTC');
+    const cheap = await get('?maxPrice=0.05&limit=50');
+    expect(cheap.body.pagination.total).toBe(listed(sb, now).filter((l) => usd(l) <= 5).length);
+    for (const l of cheap.body.listings) expect(l.currency === 'BTC' && l.price_cents > 0).toBe(false);
+    if (btc.length > 0) {
+      const dear = await get(`?currency=BTC&minPrice=${Math.floor(usd(btc[0]) / 100)}&limit=50`);
+      expect(dear.body.listings.map((l: { id: string }) => l.id)).toContain(btc[0].id);
+    }
+    // 0.01 BTC (price_cents 1) is worth hundreds of dollars, not one cent.
+    const local = await makeSandbox();
+    await freeze(local);
+    const made = await local.http
+      .post('/api/shop/listings')
+      .set('Authorization', `Bearer ${accounts.seller.apiKey}`)
+      .send({ type: 'mall', title: 'Zorblax pan', category: 'kitchen', price_cents: 1, currency: 'BTC' });
+    expect(made.status).toBe(201);
+    const find = (query: string) => local.http.get(`/api/shop/listings?q=zorblax&${query}`);
+    expect((await find('maxPrice=0.05')).body.pagination.total).toBe(0);
+    const worth = usdOf(local)(made.body) / 100;
+    expect(worth).toBeGreaterThan(500);
+    expect(
+      (await find(`minPrice=${Math.floor(worth)}&maxPrice=${Math.ceil(worth)}`)).body.pagination.total,
+    ).toBe(1);
   });
 
   it('filters by display currency, case-insensitively', async () => {
@@ -143,16 +198,15 @@ describe('GET /api/shop/listings: order', () => {
     expect([...plain].sort().reverse()).toEqual(plain);
   });
 
-  it('sorts by price_cents both ways and by end time', async () => {
-    const usd = (l: { price_cents: number }) => l.price_cents;
-    const low = (await get('?sort=price_low&limit=50')).body.listings.filter(
-      (l: { is_featured: boolean }) => !l.is_featured,
-    );
+  it('sorts by the USD value of the price both ways, and by end time', async () => {
+    const usd = usdOf(sb);
+    const plain = (res: { body: { listings: (ListingRecord & { is_featured: boolean })[] } }) =>
+      res.body.listings.filter((l) => !l.is_featured);
+    const low = plain(await get('?sort=price_low&limit=50'));
     for (let i = 1; i < low.length; i += 1) expect(usd(low[i])).toBeGreaterThanOrEqual(usd(low[i - 1]));
-    const high = (await get('?sort=price_high&limit=50')).body.listings.filter(
-      (l: { is_featured: boolean }) => !l.is_featured,
-    );
+    const high = plain(await get('?sort=price_high&limit=50'));
     for (let i = 1; i < high.length; i += 1) expect(usd(high[i])).toBeLessThanOrEqual(usd(high[i - 1]));
+    expect(new Set(high.map((l) => l.currency)).size).toBeGreaterThan(1);
     const ending = (await get('?sort=ending_soon&limit=50')).body.listings.filter(
       (l: { is_featured: boolean }) => !l.is_featured,
     );

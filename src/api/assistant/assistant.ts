@@ -2,9 +2,12 @@ import { loadFixture } from '../../fixtures.js';
 import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
-import { queryWords, runSearch } from '../listings/search.js';
+import { runSearch, type SearchQuery } from '../listings/search.js';
+import { queryWords } from '../listings/search-text.js';
 import { searchIndex } from '../listings/search-index.js';
+import { ratesNow } from '../wallet/rates.js';
 import { detectLanguage, type AssistantFixture } from './detect.js';
+import { understand, type PriceBound, type PriceWords } from './understand.js';
 
 export interface AssistantTurn {
   role: 'user' | 'assistant';
@@ -19,50 +22,102 @@ export interface AssistantAnswer {
 
 /** Listings the assistant shows at most. */
 export const ASSISTANT_LISTINGS = 5;
+/** A city in a message keeps listings within this distance of its centre. */
+export const CITY_RADIUS_KM = 30;
 
 interface Replies {
   found: string;
+  /** For a count the language says in the singular (Intl.PluralRules `one`), where it differs. */
+  found_one?: string;
   none: string;
   greeting: string;
 }
 
+type Fixture = AssistantFixture & { price: PriceWords; city_names: Record<string, string> };
+
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 
-/** The message's search words: stopwords of its language (and English ones) dropped. */
-export function searchWords(world: World, text: string, lang: string, fixture: AssistantFixture): string[] {
+/** A message as a search: its words without stopwords, its price bounds in USD cents and its city. */
+interface Wish {
+  terms: string[];
+  bounds: PriceBound[];
+  filters: Pick<SearchQuery, 'minCents' | 'maxCents' | 'geo'>;
+  /** What was understood, for the reply: `lamp, ≤ 50 USD, Berlin`. */
+  label: (terms: string[]) => string;
+}
+
+function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wish {
+  const request = understand(text, lang, fixture);
   const stop = new Set([...(fixture.stopwords[lang] ?? []), ...(fixture.stopwords.en ?? [])].map(normalize));
-  return queryWords(text, searchIndex(world)).filter((w) => !stop.has(w) && w.length > 1);
+  const terms = queryWords(request.rest, lang).filter((w) => !stop.has(w) && w.length > 1);
+  const rates = ratesNow(world).rates;
+  const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
+  const filters: Wish['filters'] = {};
+  for (const b of request.bounds) {
+    if (b.kind === 'below') filters.maxCents = Math.floor(usdCents(b) + 1e-9);
+    else filters.minCents = Math.ceil(usdCents(b) - 1e-9);
+  }
+  if (request.city) filters.geo = { lat: request.city.lat, lng: request.city.lng, radiusKm: CITY_RADIUS_KM };
+  const extras = [
+    ...request.bounds.map(
+      (b) =>
+        `${b.kind === 'below' ? '≤' : '≥'} ${b.amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${b.currency}`,
+    ),
+    ...(request.city ? [request.city.city] : []),
+  ];
+  return {
+    terms,
+    bounds: request.bounds,
+    filters,
+    label: (ts) => [ts.join(' '), ...extras].filter(Boolean).join(', '),
+  };
+}
+
+/** The word sets tried, best first: every word, then each word alone, longest first. */
+function attempts(terms: string[]): string[][] {
+  if (terms.length <= 1) return [terms];
+  return [terms, ...[...terms].sort((a, b) => b.length - a.length).map((t) => [t])];
 }
 
 /**
- * A deterministic shopping helper: searches with the message's words (all of them; while that
- * finds nothing, the last word is dropped), answers in the message's language with the count and
- * the first listings. A message without search words falls back to the last user turn of the
- * history, then to a greeting.
+ * A deterministic shopping helper. It reads a message in its language (detect.ts): a price bound
+ * ("under 50 dollars", "bis 30 Euro") and a city ("in Berlin") become search filters, stopwords
+ * are dropped, and the rest is searched with the listings search in that language and English.
+ * When every word together finds nothing, each word alone is tried (longest first). It answers in
+ * the message's language with the count and the first listings. A message without search words or
+ * filters falls back to the last user turn of the history, then to a greeting.
  */
 export function answer(world: World, message: string, history: AssistantTurn[]): AssistantAnswer {
-  const fixture = loadFixture<AssistantFixture>('assistant.json');
+  const fixture = loadFixture<Fixture>('assistant.json');
   const lang = detectLanguage(message, fixture);
   const replies = (fixture[lang] ?? fixture.en) as Replies;
-  let terms = searchWords(world, message, lang, fixture);
+  const empty = (w: Wish) => w.terms.length === 0 && w.bounds.length === 0 && !w.filters.geo;
+  let wish = wishOf(world, message, lang, fixture);
   for (const turn of [...history].reverse()) {
-    if (terms.length > 0) break;
+    if (!empty(wish)) break;
     if (turn.role === 'user')
-      terms = searchWords(world, turn.content, detectLanguage(turn.content, fixture), fixture);
+      wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
   }
-  if (terms.length === 0) return { lang, reply: replies.greeting, listings: [] };
+  if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
   const index = searchIndex(world);
   const now = world.clock.now();
-  for (let n = terms.length; n > 0; n -= 1) {
-    const q = terms.slice(0, n).join(' ');
-    const found = runSearch(index, { q, sort: 'newest', page: 1, limit: ASSISTANT_LISTINGS, now });
-    if (found.total > 0)
-      return {
-        lang,
-        reply: fill(replies.found, { count: String(found.total), query: q }),
-        listings: found.items,
-      };
+  for (const terms of attempts(wish.terms)) {
+    const q = terms.join(' ') || undefined;
+    const query: SearchQuery = {
+      q,
+      lang,
+      ...wish.filters,
+      sort: 'newest',
+      page: 1,
+      limit: ASSISTANT_LISTINGS,
+      now,
+    };
+    const found = runSearch(index, query);
+    if (found.total === 0) continue;
+    const one = new Intl.PluralRules(lang).select(found.total) === 'one' ? replies.found_one : undefined;
+    const reply = fill(one ?? replies.found, { count: String(found.total), query: wish.label(terms) });
+    return { lang, reply, listings: found.items };
   }
-  return { lang, reply: fill(replies.none, { query: terms.join(' ') }), listings: [] };
+  return { lang, reply: fill(replies.none, { query: wish.label(wish.terms) }), listings: [] };
 }

@@ -1,4 +1,4 @@
-import { lexicon, type Lexicon } from '../../i18n/lexicon.js';
+import { termDictionary } from '../../i18n/term-dictionary.js';
 import { normalize, words } from '../../i18n/text.js';
 
 /** `fixtures/assistant.json`: replies per language, stopwords, and marker words of Latin-script languages. */
@@ -28,8 +28,12 @@ const LETTERS: [RegExp, string][] = [
   [/[ãõ]/, 'pt'],
   [/[å]/, 'sv'],
 ];
+/** Latin-script languages whose catalogue words count as evidence. */
+const LATIN = ['en', 'de', 'es', 'fr', 'pt', 'sv', 'tl', 'tr', 'vi'];
+/** A word found in more languages' catalogue texts than this says nothing (brands, numbers). */
+const TELLING = 2;
 
-function latinLanguage(text: string, fixture: AssistantFixture, lex: Lexicon): string {
+function latinLanguage(text: string, fixture: AssistantFixture): string {
   const scores = new Map<string, number>();
   const bump = (code: string, by: number) => scores.set(code, (scores.get(code) ?? 0) + by);
   for (const [pattern, code] of LETTERS) if (pattern.test(text)) bump(code, 2);
@@ -39,12 +43,8 @@ function latinLanguage(text: string, fixture: AssistantFixture, lex: Lexicon): s
     for (const w of ws) if (set.has(w)) bump(code, 1);
   }
   for (const w of ws) {
-    for (const entry of Object.entries(lex.vocabulary)) {
-      const [key, translations] = entry;
-      if (normalize(key) === w) bump('en', 0.5);
-      for (const [code, t] of Object.entries(translations))
-        if (normalize(t) === w && code !== 'en') bump(code, 0.5);
-    }
+    const langs = LATIN.filter((code) => termDictionary(code).codes.has(w));
+    if (langs.length > 0 && langs.length <= TELLING) for (const code of langs) bump(code, 0.5);
   }
   let best = 'en';
   let top = 0;
@@ -56,12 +56,12 @@ function latinLanguage(text: string, fixture: AssistantFixture, lex: Lexicon): s
 
 /**
  * The language of a message: by script first (Arabic script split into ar, fa and ur by their own
- * letters), then, for Latin script, by telltale letters, marker words and vocabulary; `en` when
- * nothing points elsewhere.
+ * letters), then, for Latin script, by telltale letters, marker words and the words of the
+ * catalogue's texts in each language; `en` when nothing points elsewhere.
  * @example detectLanguage('Ich suche eine Lampe', fixture) // 'de'
  */
-export function detectLanguage(text: string, fixture: AssistantFixture, lex: Lexicon = lexicon()): string {
+export function detectLanguage(text: string, fixture: AssistantFixture): string {
   for (const [pattern, code] of SCRIPTS) if (pattern.test(text)) return code;
   if (/\p{Script=Arabic}/u.test(text)) return URDU.test(text) ? 'ur' : PERSIAN.test(text) ? 'fa' : 'ar';
-  return latinLanguage(text, fixture, lex);
+  return latinLanguage(text, fixture);
 }

@@ -7,6 +7,8 @@ export class Columns {
   expires: Float64Array;
   /** `price_cents` as stored (the listing's own currency). */
   price: Float64Array;
+  /** The price in USD cents at the index's rate window (what minPrice, maxPrice and the price sorts use). */
+  usd: Float64Array;
   type: Uint8Array;
   category: Uint16Array;
   currency: Uint16Array;
@@ -18,6 +20,7 @@ export class Columns {
     this.created = new Float64Array(capacity);
     this.expires = new Float64Array(capacity);
     this.price = new Float64Array(capacity);
+    this.usd = new Float64Array(capacity);
     this.type = new Uint8Array(capacity);
     this.category = new Uint16Array(capacity);
     this.currency = new Uint16Array(capacity);
@@ -33,6 +36,7 @@ export class Columns {
     next.created.set(this.created);
     next.expires.set(this.expires);
     next.price.set(this.price);
+    next.usd.set(this.usd);
     next.type.set(this.type);
     next.category.set(this.category);
     next.currency.set(this.currency);

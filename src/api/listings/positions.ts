@@ -14,6 +14,10 @@ export class Scratch {
   lists = [new Int32Array(0), new Int32Array(0)] as const;
   /** Intermediate merges of {@link unionInto}, never a result. */
   spare = new Int32Array(0);
+  /** A text search's rank tier of each matching position (search-text.ts); stale elsewhere. */
+  tiers = new Uint8Array(0);
+  /** A text search's best tier per part, plus one (zero between uses). */
+  partTiers = new Uint8Array(0);
 
   /** Room for `n` positions (grows with headroom, so added listings do not reallocate each time). */
   ensure(n: number): this {
@@ -22,6 +26,7 @@ export class Scratch {
       this.marks = new Uint8Array(size);
       this.lists = [new Int32Array(size), new Int32Array(size)];
       this.spare = new Int32Array(size);
+      this.tiers = new Uint8Array(size);
     }
     return this;
   }

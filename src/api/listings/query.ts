@@ -25,6 +25,7 @@ export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
   const q = p.q?.trim();
   return {
     q: q ? q : undefined,
+    lang: p.lang ?? 'en',
     type: p.type,
     categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
     minCents: p.minPrice === undefined ? undefined : Math.ceil(p.minPrice * 100 - 1e-9),

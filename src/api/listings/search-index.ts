@@ -1,9 +1,11 @@
 import type { Query } from '../../http/contract.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
-import { conceptsOf } from '../../i18n/translate.js';
+import { ratesNow, type RateTable } from '../wallet/rates.js';
 import { Columns } from './columns.js';
+import { ListingParts } from './listing-parts.js';
 import { Scratch } from './positions.js';
+import { fillUsd, priceOrder } from './usd-prices.js';
 
 /** The orders a search can be sorted in (searchListings' `sort`). */
 export type Sort = NonNullable<Query<'searchListings'>['sort']>;
@@ -34,19 +36,19 @@ export interface Cell {
 
 /**
  * A world's search index: the listings' searchable fields in typed columns (scans stay in
- * cache at 100k listings), concept postings (any language's word → English concept →
- * listings), spatial buckets and the four sort orders. Built on first use; rebuilt when the
- * database or its listings object is swapped (reset, snapshot restore); extended in place when
- * listings are added; the mutable fields (quantity, featured) are re-read from the records after
- * every store write.
+ * cache at 100k listings), text postings per part of the seeded texts (listing-parts.ts),
+ * spatial buckets and the four sort orders. Built on first use; rebuilt when the database or its
+ * listings object is swapped (reset, snapshot restore); extended in place when listings are
+ * added; the mutable fields (quantity, featured) are re-read from the records after every store
+ * write; prices in USD and the price orders are made again when the rate window changes.
  */
 export class SearchIndex {
   recs: ListingRecord[] = [];
   cols = new Columns(0);
   pos = new Map<string, number>();
-  postings = new Map<string, number[]>();
-  /** Words kept as written (not in the vocabulary), sorted for prefix search. */
-  literals: string[] = [];
+  parts = new ListingParts();
+  /** The rates the `usd` column and the price orders were made at. */
+  rates: RateTable = { updatedAt: '', rates: new Map() };
   grid = new Map<string, Cell>();
   orders: Record<Sort, number[]> = { newest: [], price_low: [], price_high: [], ending_soon: [] };
   /** Position → place in each order (a permutation): sorting candidates by it is a numeric sort. */
@@ -71,10 +73,10 @@ export class SearchIndex {
   private listingsRef: Record<string, ListingRecord> | null = null;
   private nextId = -1;
   private liveVersion = -1;
-  private memo = new Map<string, string[]>();
 
-  /** Brings the index up to date with the world's database (cheap when nothing changed). */
-  sync(db: Db, version: number): void {
+  /** Brings the index up to date with the world's database and rates (cheap when nothing changed). */
+  sync(db: Db, version: number, rates: RateTable): void {
+    if (rates.updatedAt !== this.rates.updatedAt) this.reprice(rates);
     if (version === this.liveVersion) return;
     if (db !== this.db || db.listings !== this.listingsRef) this.rebuild(db);
     else if (db.meta.next_id !== this.nextId) {
@@ -142,17 +144,28 @@ export class SearchIndex {
     this.recs = [];
     this.cols = new Columns(all.length);
     this.pos.clear();
-    this.postings.clear();
+    this.parts = new ListingParts();
     this.grid.clear();
-    const literals = new Set<string>();
-    for (const rec of all) this.place(rec, literals);
-    this.literals = [...literals].sort();
-    this.memo.clear();
+    for (const rec of all) this.place(rec);
+    fillUsd(this.cols, 0, this.recs.length, this.codes.currency, this.rates);
     for (const sort of SORTS) {
       const order = this.recs.map((_, i) => i);
-      const cmp = this.comparator(sort);
-      order.sort(cmp);
+      order.sort(this.comparator(sort));
       this.orders[sort] = order;
+      this.rank(sort);
+    }
+    this.featuredStamp += 1;
+  }
+
+  /** Prices in USD at new rates, and the two price orders made again from them. */
+  private reprice(rates: RateTable): void {
+    this.rates = rates;
+    const n = this.recs.length;
+    if (n === 0) return;
+    fillUsd(this.cols, 0, n, this.codes.currency, rates);
+    for (const sort of ['price_low', 'price_high'] as const) {
+      const fast = priceOrder(this.cols, this.ranks.newest, this.orders.newest, sort === 'price_high');
+      this.orders[sort] = fast ?? this.recs.map((_, i) => i).sort(this.comparator(sort));
       this.rank(sort);
     }
     this.featuredStamp += 1;
@@ -160,26 +173,17 @@ export class SearchIndex {
 
   /** Orders by position: ties broken by newest, then id, so every order is total and stable. */
   comparator(sort: Sort): (a: number, b: number) => number {
-    const { created, price, expires } = this.cols;
+    const { created, usd, expires } = this.cols;
     const newest = (a: number, b: number) =>
       created[b] - created[a] || (this.recs[a].id < this.recs[b].id ? 1 : -1);
-    if (sort === 'price_low') return (a, b) => price[a] - price[b] || newest(a, b);
-    if (sort === 'price_high') return (a, b) => price[b] - price[a] || newest(a, b);
+    if (sort === 'price_low') return (a, b) => usd[a] - usd[b] || newest(a, b);
+    if (sort === 'price_high') return (a, b) => usd[b] - usd[a] || newest(a, b);
     if (sort === 'ending_soon') return (a, b) => expires[a] - expires[b] || newest(a, b);
     return newest;
   }
 
-  private concepts(text: string): string[] {
-    let found = this.memo.get(text);
-    if (!found) {
-      found = conceptsOf(text);
-      if (this.memo.size < 20_000) this.memo.set(text, found);
-    }
-    return found;
-  }
-
-  /** Appends one listing (columns, postings, grid); the caller keeps the orders. */
-  private place(rec: ListingRecord, literals: Set<string>): number {
+  /** Appends one listing (columns, text parts, grid); the caller keeps the orders and USD prices. */
+  private place(rec: ListingRecord): number {
     const i = this.recs.length;
     this.recs.push(rec);
     this.cols = this.cols.ensure(i + 1);
@@ -194,14 +198,7 @@ export class SearchIndex {
     c.qty[i] = rec.quantity_available;
     c.featured[i] = rec.is_featured ? 1 : 0;
     this.pos.set(rec.id, i);
-    const fromTitle = this.concepts(rec.title);
-    const fromText = this.concepts(rec.description ?? '');
-    for (const concept of fromTitle.concat(fromText.filter((c) => !fromTitle.includes(c)))) {
-      const list = this.postings.get(concept);
-      if (list) list.push(i);
-      else this.postings.set(concept, [i]);
-      if (concept.startsWith('l:')) literals.add(concept.slice(2));
-    }
+    this.parts.place(rec, i);
     if (rec.lat !== null && rec.lng !== null) {
       const key = cellKey(rec.lat, rec.lng);
       let cell = this.grid.get(key);
@@ -225,9 +222,8 @@ export class SearchIndex {
   /** Adds a listing created after the build (keeps every order sorted). */
   add(rec: ListingRecord): void {
     if (this.pos.has(rec.id)) return;
-    const literals = new Set(this.literals);
-    const i = this.place(rec, literals);
-    if (literals.size !== this.literals.length) this.literals = [...literals].sort();
+    const i = this.place(rec);
+    fillUsd(this.cols, i, i + 1, this.codes.currency, this.rates);
     for (const sort of SORTS) {
       const order = this.orders[sort];
       const cmp = this.comparator(sort);
@@ -248,6 +244,6 @@ export class SearchIndex {
 /** The world's index, up to date. */
 export function searchIndex(world: World): SearchIndex {
   const index = extra(world, 'catalog.searchIndex', () => new SearchIndex());
-  index.sync(world.store.db, world.store.version);
+  index.sync(world.store.db, world.store.version, ratesNow(world));
   return index;
 }

@@ -1,20 +1,24 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
-import { lexicon, type Lexicon } from '../../i18n/lexicon.js';
-import { segment, UNSPACED, words } from '../../i18n/text.js';
-import { intersectInto, unionInto, type Scratch } from './positions.js';
+import { intersectInto, type Scratch } from './positions.js';
 import { TYPES, type SearchIndex, type Sort } from './search-index.js';
+import { geoMatches, type GeoQuery } from './search-geo.js';
+import { textMatches, TIERS } from './search-text.js';
+
+export { distanceKm } from './search-geo.js';
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
 export interface SearchQuery {
   q?: string;
+  /** The language `q` is read in, besides English (default `en`). */
+  lang?: string;
   type?: ListingType;
   /** Allowed category slugs (a parent and its subcategories), or undefined for all. */
   categories?: Set<string>;
-  /** Inclusive bounds on `price_cents` (minPrice/maxPrice × 100; no currency conversion). */
+  /** Inclusive bounds in USD cents, on each price converted at the index's rate window. */
   minCents?: number;
   maxCents?: number;
   currency?: string;
-  geo?: { lat: number; lng: number; radiusKm: number };
+  geo?: GeoQuery;
   storeSlug?: string;
   /** Featured listings first (top-of-search); default true. */
   featuredFirst?: boolean;
@@ -27,114 +31,6 @@ export interface SearchQuery {
 export interface SearchResult {
   items: ListingRecord[];
   total: number;
-}
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-/**
- * Great-circle distance in km (haversine).
- * @example distanceKm(52.52, 13.405, 48.8566, 2.3522) // ≈ 878
- */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  return distanceFrom(lat1, lng1, Math.cos(lat1 * RAD), lat2, lng2);
-}
-
-const RAD = Math.PI / 180;
-
-/** {@link distanceKm} with the first point's cosine given: one point against many, same arithmetic. */
-function distanceFrom(lat1: number, lng1: number, cosLat1: number, lat2: number, lng2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** The query's words; runs of Chinese/Japanese characters are segmented against known terms. */
-export function queryWords(q: string, index: SearchIndex, lex: Lexicon = lexicon()): string[] {
-  const known = (t: string) => lex.terms.has(t) || index.postings.has(`l:${t}`);
-  return words(q).flatMap((w) => (UNSPACED.test(w) ? segment(w, known) : [w]));
-}
-
-/** Concepts of terms starting with `prefix`: the static dictionary plus the world's literal words. */
-function conceptsFor(prefix: string, index: SearchIndex, lex: Lexicon): Set<string> {
-  const concepts = new Set<string>();
-  lex.conceptsWithPrefix(prefix, concepts);
-  const lits = index.literals;
-  let lo = 0;
-  let hi = lits.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lits[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < lits.length && lits[i].startsWith(prefix); i += 1) concepts.add(`l:${lits[i]}`);
-  return concepts;
-}
-
-/**
- * Positions matching every word of `q` (AND; a word matches the start of a word in any
- * language), sorted: per word the union of its concepts' postings, then the intersection.
- */
-function textMatches(
-  q: string | undefined,
-  index: SearchIndex,
-  lex: Lexicon,
-  s: Scratch,
-): Int32Array | undefined {
-  if (q === undefined) return undefined;
-  const ws = queryWords(q, index, lex).slice(0, 32);
-  if (ws.length === 0) return undefined;
-  const n = index.recs.length;
-  let found: Int32Array | undefined;
-  for (const w of ws) {
-    const lists: number[][] = [];
-    for (const c of conceptsFor(w, index, lex)) {
-      const list = index.postings.get(c);
-      if (list) lists.push(list);
-    }
-    found =
-      found === undefined
-        ? unionInto(s.lists[0], lists, s, n)
-        : intersectInto(s.lists[0], found, unionInto(s.lists[1], lists, s, n));
-    if (found.length === 0) break;
-  }
-  return found;
-}
-
-/** What sorting one match by its rank costs, in steps of the walk down an order (measured: ~40 vs ~8 ns). */
-const SORT_STEPS = 4;
-
-/** No point of a 1° cell is farther than this from the cell's centre (km, at the equator). */
-const CELL_HALF_DIAGONAL_KM = 80;
-
-/**
- * Listings within the radius, sorted. Cells (1° buckets; only the few with listings exist) are
- * judged by their centre first: a cell surely outside is skipped, one surely inside is taken
- * whole, and only the cells on the circle's edge check each listing.
- */
-function geoMatches(
-  geo: SearchQuery['geo'],
-  index: SearchIndex,
-  s: Scratch,
-  out: Int32Array,
-): Int32Array | undefined {
-  if (!geo) return undefined;
-  const lists: ArrayLike<number>[] = [];
-  const cosLat = Math.cos(geo.lat * RAD);
-  for (const cell of index.grid.values()) {
-    const d = distanceFrom(geo.lat, geo.lng, cosLat, cell.lat, cell.lng);
-    if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
-    if (d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm) {
-      lists.push(cell.positions);
-      continue;
-    }
-    const { positions, lats, lngs } = cell;
-    const inside: number[] = [];
-    for (let k = 0; k < positions.length; k += 1)
-      if (distanceFrom(geo.lat, geo.lng, cosLat, lats[k], lngs[k]) <= geo.radiusKm) inside.push(positions[k]);
-    lists.push(inside);
-  }
-  return unionInto(out, lists, s, index.recs.length);
 }
 
 /** Whether a listing is shown at all: not past its duration and not sold out. */
@@ -170,47 +66,51 @@ type Filter = NonNullable<ReturnType<typeof filterOf>>;
 function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): boolean {
   if (!listed(c, i, now)) return false;
   if ((f.type >= 0 && c.type[i] !== f.type) || (f.currency > 0 && c.currency[i] !== f.currency)) return false;
-  if ((f.store > 0 && c.store[i] !== f.store) || c.price[i] < f.min || c.price[i] > f.max) return false;
+  if ((f.store > 0 && c.store[i] !== f.store) || c.usd[i] < f.min || c.usd[i] > f.max) return false;
   return f.categories === undefined || f.categories.has(c.category[i]);
 }
 
 /**
- * The positions text and location allow (sorted), or undefined when the search has neither. The
- * result lives in the scratch buffers: it is valid until the next search.
+ * The positions text and location allow (sorted), or undefined when the search has neither; with
+ * text, each one's tier is in `s.tiers`. The result lives in the scratch buffers: it is valid
+ * until the next search.
  */
 function candidates(
   query: SearchQuery,
   index: SearchIndex,
-  lex: Lexicon,
   s: Scratch,
-): Int32Array | undefined {
-  const text = textMatches(query.q, index, lex, s);
-  if (text !== undefined && text.length === 0) return text;
+): { cand: Int32Array | undefined; tiered: boolean } {
+  const text = textMatches(query.q, query.lang ?? 'en', index, s);
+  const tiered = text !== undefined;
+  if (text !== undefined && text.length === 0) return { cand: text, tiered };
   const near = geoMatches(query.geo, index, s, s.lists[text === undefined ? 0 : 1]);
-  if (text === undefined) return near;
-  return near === undefined ? text : intersectInto(s.lists[0], text, near);
+  if (text === undefined) return { cand: near, tiered };
+  return { cand: near === undefined ? text : intersectInto(s.lists[0], text, near), tiered };
 }
 
+/** What sorting one match by its rank costs, in steps of the walk down an order (measured: ~40 vs ~8 ns). */
+const SORT_STEPS = 4;
+
 /**
- * Runs a search over the index: featured listings first, then the chosen order; counts every
- * match and builds only the requested page.
+ * Runs a search over the index: featured listings first, then (with `q`) the text tiers, then the
+ * chosen order; counts every match and builds only the requested page.
  *
- * 1. Text and location give sorted candidate positions from the postings and the grid (or every
- *    position when the search has neither).
+ * 1. Text and location give sorted candidate positions from the text parts and the grid (or every
+ *    position when the search has neither); text also gives each candidate's tier.
  * 2. One pass over those, in position order, checks the column filters, counts the matches (the
  *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
- * 3. The page's featured part: the featured candidates sorted by their place in the order, or,
+ * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
  *    without candidates, a walk down the order's featured listings that stops at the page's end.
- * 4. The rest comes from sorting the kept positions by their place in the order (a numeric sort)
- *    when that is cheaper than walking the order until the page is full: the walk takes about
- *    (page end × listings / matches) steps, short when matches are dense or the page is early.
+ * 4. The rest comes from sorting the kept positions by tier and place in the order (a numeric
+ *    sort) when that is cheaper than walking the order (once per tier) until the page is full: the
+ *    walk takes about (page end × listings / matches) steps, short when matches are dense.
  */
-export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon = lexicon()): SearchResult {
+export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
   const f = filterOf(index, query);
   if (!f) return { items: [], total: 0 };
   const n = index.recs.length;
   const s = index.scratch.ensure(n);
-  const cand = candidates(query, index, lex, s);
+  const { cand, tiered } = candidates(query, index, s);
   const c = index.cols;
   const { featured } = c;
   const now = query.now;
@@ -241,13 +141,17 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const need = from + query.limit;
   const page: number[] = [];
   const order = index.orders[query.sort];
-  /** Places `from`…`to` (exclusive) of `count` positions in the order: a numeric sort of their ranks. */
+  const { tiers } = s;
+  /** Places `from`…`to` (exclusive) of `count` positions by tier and order: a numeric sort of keys. */
   const inOrder = (positions: ArrayLike<number>, count: number, from: number, to: number) => {
     const rank = index.ranks[query.sort];
-    const ranks = new Int32Array(count);
-    for (let k = 0; k < count; k += 1) ranks[k] = rank[positions[k]];
-    ranks.sort();
-    for (let k = from; k < Math.min(to, count); k += 1) page.push(order[ranks[k]]);
+    const keys = new Float64Array(count);
+    for (let k = 0; k < count; k += 1) {
+      const i = positions[k];
+      keys[k] = (tiered ? tiers[i] * n : 0) + rank[i];
+    }
+    keys.sort();
+    for (let k = from; k < Math.min(to, count); k += 1) page.push(order[keys[k] % n]);
   };
   if (from < featuredTotal && cand !== undefined) inOrder(keptFeatured, keptFeatured.length, from, need);
   else if (from < featuredTotal) {
@@ -263,22 +167,47 @@ export function runSearch(index: SearchIndex, query: SearchQuery, lex: Lexicon =
   const restNeed = need - featuredTotal;
   const rest = total - featuredTotal;
   if (restNeed > restFrom && rest > 0) {
-    // The walk down the order takes about restNeed × n / rest steps; sorting costs a few steps a match.
-    if (keptAll && rest * rest * SORT_STEPS < restNeed * n) inOrder(kept, keptCount, restFrom, restNeed);
-    else {
-      // Walk down the order until the page is full, with the candidates marked for membership.
-      const { marks } = s;
-      if (cand !== undefined) for (let k = 0; k < cand.length; k += 1) marks[cand[k]] = 1;
-      let seen = 0;
-      for (let k = 0; k < order.length && seen < restNeed; k += 1) {
-        const i = order[k];
-        if (split && featured[i] === 1) continue;
-        if ((cand !== undefined && marks[i] === 0) || !passes(c, f, now, i)) continue;
-        if (seen >= restFrom) page.push(i);
-        seen += 1;
-      }
-      if (cand !== undefined) marks.fill(0, 0, n);
-    }
+    // The walk down the order takes about restNeed × n / rest steps (a pass per tier); sorting costs a few steps a match.
+    if (keptAll && (tiered || rest * rest * SORT_STEPS < restNeed * n))
+      inOrder(kept, keptCount, restFrom, restNeed);
+    else walkOrder(index, { order, cand, f, now, split, tiered, from: restFrom, need: restNeed, page });
   }
   return { items: page.map((i) => index.recs[i]), total };
+}
+
+/** What a walk down an order needs: the candidates (marked for membership), filters and the page so far. */
+interface Walk {
+  order: number[];
+  cand: Int32Array | undefined;
+  f: Filter;
+  now: number;
+  split: boolean;
+  tiered: boolean;
+  from: number;
+  need: number;
+  page: number[];
+}
+
+/**
+ * Walks down the order (once per tier when the search is tiered) until the page's non-featured
+ * places `from`…`need` are filled, the candidates marked in the byte map for membership.
+ */
+function walkOrder(index: SearchIndex, w: Walk): void {
+  const { marks, tiers } = index.scratch;
+  const c = index.cols;
+  const n = index.recs.length;
+  const { cand, order } = w;
+  if (cand !== undefined) for (let k = 0; k < cand.length; k += 1) marks[cand[k]] = 1;
+  let seen = 0;
+  for (let tier = 0; tier < (w.tiered ? TIERS : 1) && seen < w.need; tier += 1) {
+    for (let k = 0; k < order.length && seen < w.need; k += 1) {
+      const i = order[k];
+      if (w.split && c.featured[i] === 1) continue;
+      if ((cand !== undefined && marks[i] === 0) || (w.tiered && tiers[i] !== tier)) continue;
+      if (!passes(c, w.f, w.now, i)) continue;
+      if (seen >= w.from) w.page.push(i);
+      seen += 1;
+    }
+  }
+  if (cand !== undefined) marks.fill(0, 0, n);
 }

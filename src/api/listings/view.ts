@@ -1,7 +1,7 @@
 import type { Schema } from '../../http/contract.js';
 import type { DeepReadonly } from '../../http/handler.js';
 import type { ListingRecord } from '../../store/types.js';
-import { translateDescription, translateTitle } from '../../i18n/translate.js';
+import { listingDescription, listingTitle } from '../../i18n/listing-text.js';
 import { perStoreVersion, type World } from '../../world/world.js';
 import { expiresAt } from './search-index.js';
 
@@ -12,8 +12,8 @@ import { expiresAt } from './search-index.js';
 export function listingView(rec: ListingRecord, lang: string, base: string): DeepReadonly<Schema<'Listing'>> {
   return {
     id: rec.id,
-    title: translateTitle(rec.title, lang),
-    description: rec.description === null ? null : translateDescription(rec.description, lang),
+    title: listingTitle(rec, lang),
+    description: listingDescription(rec, lang),
     type: rec.type,
     category: rec.category,
     price_cents: rec.price_cents,

@@ -1,5 +1,142 @@
-import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import pixelFonts from 'js-pixel-fonts';
+import { loadFixture } from '../../fixtures.js';
+import { catalogFixture } from '../../i18n/catalog-fixture.js';
+import { categoryFixture } from '../../seed/catalog-data.js';
+
+/** A category's drawing (fixtures/placeholder-icons.json): 16 rows of 16 pixels, a colour per letter. */
+interface Icon {
+  background: string;
+  colours: Record<string, string>;
+  rows: string[];
+}
+
+/** What a placeholder shows: its category's drawing and an item's title. */
+export interface PlaceholderSubject {
+  category: string;
+  title: string;
+  /** 1 or 2: a listing's second picture is a shade darker. */
+  variant: number;
+}
+
+const WIDTH = 400;
+const HEIGHT = 300;
+const ICON_SCALE = 8;
+const ICON_TOP = 24;
+const TEXT_TOP = 168;
+const MARGIN = 16;
+const MAX_LINES = 3;
+const INK: Rgb = [31, 41, 55];
+
+type Rgb = [number, number, number];
+
+const rgb = (hex: string): Rgb => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+
+/**
+ * What `seed-<template>-<n>.png` shows: the template's category and English title. A name from
+ * older data (`seed-<subcategory>-<n>.png`) shows the subcategory's category and name; anything
+ * else a generic tag with the name's words.
+ */
+export function placeholderSubject(name: string): PlaceholderSubject {
+  const match = /^seed-(.+)-(\d+)\.png$/.exec(name);
+  const key = match?.[1] ?? name;
+  const variant = match?.[2] === '2' ? 2 : 1;
+  const template = catalogFixture().byId.get(key);
+  if (template) return { category: template.category, title: template.text.en.title, variant };
+  for (const category of categoryFixture()) {
+    const sub = category.subcategories.find((s) => s.slug === key);
+    if (sub) return { category: category.slug, title: sub.name.en, variant };
+    if (category.slug === key) return { category: key, title: category.name.en, variant };
+  }
+  return { category: 'other', title: key.replace(/-/g, ' '), variant };
+}
+
+/** A picture as RGB rows, drawn into by the functions below. */
+class Canvas {
+  readonly data = new Uint8Array(WIDTH * HEIGHT * 3);
+
+  fill(colour: Rgb): void {
+    for (let p = 0; p < WIDTH * HEIGHT; p += 1) this.data.set(colour, p * 3);
+  }
+
+  block(x: number, y: number, size: number, colour: Rgb): void {
+    for (let dy = 0; dy < size; dy += 1)
+      for (let dx = 0; dx < size; dx += 1) {
+        const px = x + dx;
+        const py = y + dy;
+        if (px >= 0 && px < WIDTH && py >= 0 && py < HEIGHT) this.data.set(colour, (py * WIDTH + px) * 3);
+      }
+  }
+
+  pixels(rows: ArrayLike<number>[], x: number, y: number, scale: number, colour: Rgb): void {
+    for (let r = 0; r < rows.length; r += 1)
+      for (let c = 0; c < (rows[r]?.length ?? 0); c += 1)
+        if (rows[r][c]) this.block(x + c * scale, y + r * scale, scale, colour);
+  }
+}
+
+/** The title in the pixel font's ASCII: accents dropped, other characters as `?`. */
+const printable = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”„]/g, '"')
+    .replace(/[–—×]/g, (c) => (c === '×' ? 'x' : '-'))
+    .replace(/[^ -~]/g, '?');
+
+const widthOf = (line: string) => pixelFonts.renderPixels(line, pixelFonts.fonts.sevenPlus)[0]?.length ?? 0;
+
+/** The title broken into lines that fit at `scale`, or undefined when it needs more than three. */
+function lines(title: string, scale: number): string[] | undefined {
+  const out: string[] = [];
+  for (const word of printable(title).split(/\s+/).filter(Boolean)) {
+    const last = out.length - 1;
+    if (last >= 0 && widthOf(`${out[last]} ${word}`) * scale <= WIDTH - 2 * MARGIN) out[last] += ` ${word}`;
+    else out.push(word);
+  }
+  return out.length <= MAX_LINES && out.every((l) => widthOf(l) * scale <= WIDTH - 2 * MARGIN)
+    ? out
+    : undefined;
+}
+
+/** Draws the title centred below the drawing: large when it fits in three lines, smaller else. */
+function drawTitle(canvas: Canvas, title: string): void {
+  const scale = lines(title, 3) ? 3 : 2;
+  const text =
+    lines(title, scale) ?? (lines(title, 2) ?? [printable(title).slice(0, 40)]).slice(0, MAX_LINES);
+  const lineHeight = 11 * scale;
+  text.forEach((line, i) => {
+    const pixels = pixelFonts.renderPixels(line, pixelFonts.fonts.sevenPlus);
+    const x = Math.round((WIDTH - (pixels[0]?.length ?? 0) * scale) / 2);
+    canvas.pixels(pixels, x, TEXT_TOP + i * lineHeight, scale, INK);
+  });
+}
+
+const darker = ([r, g, b]: Rgb): Rgb => [r * 0.9, g * 0.9, b * 0.9].map(Math.round) as Rgb;
+
+/**
+ * A placeholder picture a person recognises: the category's drawing on its colour, and the item's
+ * title written below it. Deterministic: the same name always gives the same bytes.
+ * @example placeholderPng('seed-apple-iphone-14-1.png') // a phone drawing over "Apple iPhone 14"
+ */
+export function placeholderPng(name: string): Buffer {
+  const subject = placeholderSubject(name);
+  const icons = loadFixture<{ icons: Record<string, Icon> }>('placeholder-icons.json').icons;
+  const icon = icons[subject.category] ?? icons.other;
+  const canvas = new Canvas();
+  const background = rgb(icon.background);
+  canvas.fill(subject.variant === 2 ? darker(background) : background);
+  const left = (WIDTH - 16 * ICON_SCALE) / 2;
+  icon.rows.forEach((row, y) =>
+    [...row].forEach((letter, x) => {
+      const colour = icon.colours[letter];
+      if (colour) canvas.block(left + x * ICON_SCALE, ICON_TOP + y * ICON_SCALE, ICON_SCALE, rgb(colour));
+    }),
+  );
+  drawTitle(canvas, subject.title);
+  return encodePng(canvas.data, WIDTH, HEIGHT);
+}
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -22,24 +159,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/**
- * A small RGB PNG: a diagonal two-colour stripe pattern whose colours come from a hash of
- * `label`, so each placeholder name always gives the same picture.
- */
-export function placeholderPng(label: string, width = 160, height = 120): Buffer {
-  const h = createHash('sha256').update(label).digest();
-  const a = [h[0], h[1], h[2]];
-  const b = [255 - (h[0] >> 1), 255 - (h[1] >> 1), 255 - (h[2] >> 1)];
-  const stripe = 10 + (h[3] % 20);
+/** An 8-bit RGB PNG of `rgb` (rows of `width` pixels). */
+function encodePng(rgb: Uint8Array, width: number, height: number): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x += 1) {
-      const c = Math.floor((x + y) / stripe) % 2 === 0 ? a : b;
-      raw.set(c, row + 1 + x * 3);
-    }
-  }
+  for (let y = 0; y < height; y += 1)
+    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

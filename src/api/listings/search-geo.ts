@@ -1,0 +1,61 @@
+import { unionInto, type Scratch } from './positions.js';
+import type { SearchIndex } from './search-index.js';
+
+/** A location search: centre and radius in km. */
+export interface GeoQuery {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+const EARTH_RADIUS_KM = 6371.0088;
+const RAD = Math.PI / 180;
+
+/**
+ * Great-circle distance in km (haversine).
+ * @example distanceKm(52.52, 13.405, 48.8566, 2.3522) // ≈ 878
+ */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  return distanceFrom(lat1, lng1, Math.cos(lat1 * RAD), lat2, lng2);
+}
+
+/** {@link distanceKm} with the first point's cosine given: one point against many, same arithmetic. */
+function distanceFrom(lat1: number, lng1: number, cosLat1: number, lat2: number, lng2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** No point of a 1° cell is farther than this from the cell's centre (km, at the equator). */
+const CELL_HALF_DIAGONAL_KM = 80;
+
+/**
+ * Listings within the radius, sorted. Cells (1° buckets; only the few with listings exist) are
+ * judged by their centre first: a cell surely outside is skipped, one surely inside is taken
+ * whole, and only the cells on the circle's edge check each listing.
+ */
+export function geoMatches(
+  geo: GeoQuery | undefined,
+  index: SearchIndex,
+  s: Scratch,
+  out: Int32Array,
+): Int32Array | undefined {
+  if (!geo) return undefined;
+  const lists: ArrayLike<number>[] = [];
+  const cosLat = Math.cos(geo.lat * RAD);
+  for (const cell of index.grid.values()) {
+    const d = distanceFrom(geo.lat, geo.lng, cosLat, cell.lat, cell.lng);
+    if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
+    if (d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm) {
+      lists.push(cell.positions);
+      continue;
+    }
+    const { positions, lats, lngs } = cell;
+    const inside: number[] = [];
+    for (let k = 0; k < positions.length; k += 1)
+      if (distanceFrom(geo.lat, geo.lng, cosLat, lats[k], lngs[k]) <= geo.radiusKm) inside.push(positions[k]);
+    lists.push(inside);
+  }
+  return unionInto(out, lists, s, index.recs.length);
+}

@@ -1,0 +1,131 @@
+import { catalogFixture } from './catalog-fixture.js';
+import { templateDescription, variantText, wantedWording } from './template-text.js';
+import { COMPOUNDING, compoundEndAllowed, wordsIn } from './text.js';
+
+/**
+ * The pieces seeded listings' texts are made of, numbered once per process: each item template
+ * (its title and description), each variant a template may take (its words after the title), and
+ * the "wanted" wording of reverse auctions. A seeded listing is a template, one or two variants and
+ * maybe the wanted wording, so a search index keeps, per part, the listings that have it: a few
+ * postings per listing instead of one per word, and every language found through the same parts.
+ */
+export interface PartTable {
+  /** Parts in all: templates first (part = template index), then the wanted part, then variants. */
+  count: number;
+  wanted: number;
+  /** `${template index}|${attribute}=${value}` → part. */
+  variants: Map<string, number>;
+}
+
+let table: PartTable | undefined;
+
+export function partTable(): PartTable {
+  if (table) return table;
+  const { templates } = catalogFixture();
+  const variants = new Map<string, number>();
+  let next = templates.length + 1;
+  templates.forEach((t, i) => {
+    for (const [attribute, values] of Object.entries(t.attributes ?? {}))
+      for (const value of values) variants.set(`${i}|${attribute}=${value}`, next++);
+  });
+  table = { count: next, wanted: templates.length, variants };
+  return table;
+}
+
+/** Where a word stands: in the title or in the description (title matches rank first). */
+export const TITLE = 0;
+export const DESCRIPTION = 1;
+
+/**
+ * One language's words of every part: word → codes (`part * 2 + field`), the words sorted for
+ * prefix ranges and, in a compounding language, the words reversed and sorted for the ends of
+ * compounds.
+ */
+export interface TermDictionary {
+  lang: string;
+  codes: Map<string, number[]>;
+  sorted: string[];
+  /** Each word written backwards, sorted: `jacke` finds `lederjacke` as `ekcaj…`. */
+  reversed?: string[];
+}
+
+const backwards = (word: string) => [...word].reverse().join('');
+
+/** A dictionary of `codes` for `lang`, with the sorted lists a search walks. */
+export function dictionaryOf(lang: string, codes: Map<string, number[]>): TermDictionary {
+  const sorted = [...codes.keys()].sort();
+  const reversed = COMPOUNDING.has(lang) ? sorted.map(backwards).sort() : undefined;
+  return { lang, codes, sorted, reversed };
+}
+
+const dictionaries = new Map<string, TermDictionary>();
+
+function add(codes: Map<string, number[]>, text: string, lang: string, code: number): void {
+  for (const word of wordsIn(text, lang)) {
+    const list = codes.get(word);
+    if (!list) codes.set(word, [code]);
+    else if (list[list.length - 1] !== code) list.push(code);
+  }
+}
+
+/** The words of every part in `lang`, built on the first search in that language. */
+export function termDictionary(lang: string): TermDictionary {
+  let found = dictionaries.get(lang);
+  if (found) return found;
+  const { templates } = catalogFixture();
+  const parts = partTable();
+  const codes = new Map<string, number[]>();
+  templates.forEach((t, i) => {
+    add(codes, (t.text[lang] ?? t.text.en).title, lang, i * 2 + TITLE);
+    add(codes, templateDescription(t, lang), lang, i * 2 + DESCRIPTION);
+  });
+  add(codes, wantedWording(lang), lang, parts.wanted * 2 + TITLE);
+  for (const [key, part] of parts.variants) {
+    const bar = key.indexOf('|');
+    const eq = key.indexOf('=', bar);
+    const template = templates[Number(key.slice(0, bar))];
+    add(
+      codes,
+      variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang),
+      lang,
+      part * 2 + TITLE,
+    );
+  }
+  found = dictionaryOf(lang, codes);
+  dictionaries.set(lang, found);
+  return found;
+}
+
+/** The first index of `list` (sorted) whose entry is greater than `word`. */
+function after(list: string[], word: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Calls `visit(code, exact)` for every code of a word in the dictionary: the word itself (exact),
+ * then, when `prefix` is set, every longer word that starts with it, and in a compounding
+ * language every longer word that ends with it (text.ts `compoundEndAllowed`).
+ */
+export function forEachCode(
+  dict: TermDictionary,
+  word: string,
+  prefix: boolean,
+  visit: (code: number, exact: boolean) => void,
+): void {
+  for (const code of dict.codes.get(word) ?? []) visit(code, true);
+  if (!prefix) return;
+  const { sorted, reversed } = dict;
+  for (let i = after(sorted, word); i < sorted.length && sorted[i].startsWith(word); i += 1)
+    for (const code of dict.codes.get(sorted[i]) ?? []) visit(code, false);
+  if (!reversed || !compoundEndAllowed(word, dict.lang)) return;
+  const end = backwards(word);
+  for (let i = after(reversed, end); i < reversed.length && reversed[i].startsWith(end); i += 1)
+    for (const code of dict.codes.get(backwards(reversed[i])) ?? []) visit(code, false);
+}

@@ -1,0 +1,84 @@
+import type { ItemTemplate } from '../i18n/catalog-fixture.js';
+import { templateDescription, templateTitle } from '../i18n/template-text.js';
+import { formatTextRef, VARIANT_ORDER } from '../i18n/text-ref.js';
+import type { ListingRecord, ListingType } from '../store/types.js';
+import type { RateTable } from '../api/wallet/rates.js';
+import type { Draw } from './catalog-data.js';
+import { acceptedFor, displayCents, drawCurrency, drawUsd } from './pricing.js';
+
+/** The image path of a template's placeholder picture (served by GET /uploads/{name}). */
+export const placeholderPath = (template: string, n: number): string => `/uploads/seed-${template}-${n}.png`;
+
+const orderOf = (attribute: string) => {
+  const at = VARIANT_ORDER.indexOf(attribute);
+  return at < 0 ? VARIANT_ORDER.length : at;
+};
+
+/** One or two of the template's attributes with a value each, in title order (none when it has none). */
+export function drawVariants(d: Draw, template: ItemTemplate): [string, string][] {
+  const pool = Object.keys(template.attributes ?? {});
+  if (pool.length === 0) return [];
+  const count = pool.length === 1 || d.rand() < 0.5 ? 1 : 2;
+  const chosen: string[] = [];
+  for (let k = 0; k < count; k += 1) chosen.push(...pool.splice(d.int(0, pool.length - 1), 1));
+  chosen.sort((a, b) => orderOf(a) - orderOf(b));
+  return chosen.map((a) => [a, d.any(template.attributes?.[a] ?? [])]);
+}
+
+/** A listing's stored text: the English title and description, and the reference to its template. */
+export function itemText(
+  template: ItemTemplate,
+  variants: [string, string][],
+  type: ListingType,
+): Pick<ListingRecord, 'title' | 'description' | 'text_ref'> {
+  const ref = { template: template.id, variants };
+  return {
+    title: templateTitle(template, ref, 'en', type === 'reverse_auction'),
+    description: templateDescription(template, 'en'),
+    text_ref: formatTextRef(ref),
+  };
+}
+
+/** The item fields of a listing drawn from `template`: text, price, currencies, stock and images. */
+export type ItemFields = Pick<
+  ListingRecord,
+  | 'title'
+  | 'description'
+  | 'text_ref'
+  | 'price_cents'
+  | 'currency'
+  | 'accepted_currencies'
+  | 'quantity_available'
+  | 'images'
+>;
+
+/**
+ * Draws what a listing of `template` shows: one or two variants, a price in the template's USD
+ * range in the currency of the listing's `country` (rounded as that currency is priced), stock
+ * for a shop's listing (one for any other type) and its placeholder pictures.
+ */
+export function drawItem(
+  d: Draw,
+  template: ItemTemplate,
+  type: ListingType,
+  country: string,
+  rates: RateTable,
+): ItemFields {
+  const text = itemText(template, drawVariants(d, template), type);
+  const usd = drawUsd(d, template.price_usd);
+  const currency = drawCurrency(d, country, usd, rates);
+  const [qlo, qhi] = template.quantity;
+  return {
+    title: text.title,
+    description: text.description,
+    text_ref: text.text_ref,
+    price_cents: displayCents(usd, currency, type, rates),
+    currency,
+    accepted_currencies: acceptedFor(currency, d.rand()),
+    quantity_available: type === 'mall' ? d.int(qlo, qhi) : 1,
+    images:
+      d.rand() < 0.3
+        ? [placeholderPath(template.id, 1), placeholderPath(template.id, 2)]
+        : [placeholderPath(template.id, 1)],
+  };
+}
