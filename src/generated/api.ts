@@ -34,7 +34,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in and get a JWT (HS256, valid 24 hours of sandbox time) */
+        /**
+         * Log in and get a JWT (HS256, valid 24 hours of sandbox time)
+         * @description Checks the e-mail and password and returns a JWT that expires 24 hours (sandbox time) after issue. A wrong e-mail and a wrong password get the same 401, so neither reveals whether the account exists.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -72,7 +75,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /**
+         * Set a new password with a reset token
+         * @description Sets a new password (at least 8 characters) with a token from forgot-password (read it from `GET /__sandbox/mailbox?to=`). A token works once and for one hour of sandbox time.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -128,7 +134,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's active API keys (without secrets) */
+        /**
+         * List the caller's active API keys (without secrets)
+         * @description The caller's keys that are not revoked, each with its id, name, the first characters of the key and when it was made; the key itself is shown only once, when it is made.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -169,7 +178,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's wallet balance */
+        /**
+         * The caller's wallet balance
+         * @description The caller's wallet balance in cents and as a decimal USD string with two places (interface 4.18).
+         */
         get: operations["getWalletBalance"];
         put?: never;
         post?: never;
@@ -186,7 +198,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and identity of the sandbox */
+        /**
+         * Liveness and identity of the sandbox
+         * @description Open even when an admin token is configured, so a container health check needs no secret. Not rate limited.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -205,7 +220,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seed (data, clock unfrozen at the seed's start) */
+        /**
+         * Back to the seed (data, clock unfrozen at the seed's start)
+         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the seed's start), sticky scenarios and rate-limit counters. Snapshots are kept.
+         */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
@@ -220,7 +238,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sandbox time */
+        /**
+         * Sandbox time
+         * @description The current sandbox time and whether the clock is frozen. Token expiry, reset tokens, listing durations, provider holds and exchange-rate windows all read this clock.
+         */
         get: operations["getClock"];
         put?: never;
         /**
@@ -243,7 +264,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mails the sandbox would have sent (password resets), newest first */
+        /**
+         * Mails the sandbox would have sent (password resets), newest first
+         * @description The sandbox sends no e-mail: each mail it would have sent (the password-reset token) is kept here, newest first; `to` keeps only the mails to one address.
+         */
         get: operations["getMailbox"];
         put?: never;
         post?: never;
@@ -693,7 +717,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a listing from the cart */
+        /**
+         * Remove a listing from the cart
+         * @description Removes one listing from the caller's cart (user or guest) and returns the cart; a listing that is not in the cart is a 404.
+         */
         delete: operations["removeCartItem"];
         options?: never;
         head?: never;
@@ -707,7 +734,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The seeded test accounts with their live balances */
+        /**
+         * The seeded test accounts with their live balances
+         * @description The seeded test accounts (README.md, Test accounts) with their e-mails, passwords, API keys and live wallet balances.
+         */
         get: operations["listTestAccounts"];
         put?: never;
         post?: never;
@@ -744,7 +774,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Provider payments of every user, newest first */
+        /**
+         * Provider payments of every user, newest first
+         * @description Every provider payment of this sandbox (checkouts, subscriptions, featuring), newest first; `status` keeps one status.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -761,7 +794,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of every user, newest first */
+        /**
+         * Orders of every user, newest first
+         * @description Every order of every user of this sandbox, newest first; `status` keeps one status.
+         */
         get: operations["listAllOrders"];
         put?: never;
         post?: never;
@@ -861,7 +897,10 @@ export interface paths {
          *     or give it in `param`. Unknown names and bad parameters are a 400 listing the valid ones.
          */
         post: operations["addScenario"];
-        /** Switch every sticky scenario off */
+        /**
+         * Switch every sticky scenario off
+         * @description Switches off every sticky scenario of this sandbox; per-request `X-Sandbox-Scenario` headers are unaffected.
+         */
         delete: operations["clearScenarios"];
         options?: never;
         head?: never;
@@ -899,7 +938,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Switch one sticky scenario off */
+        /**
+         * Switch one sticky scenario off
+         * @description Switches off one sticky scenario by the id `POST /__sandbox/scenarios` returned; an unknown id is a 404.
+         */
         delete: operations["removeScenario"];
         options?: never;
         head?: never;
@@ -944,7 +986,10 @@ export interface paths {
         get: operations["listRequests"];
         put?: never;
         post?: never;
-        /** Empty the request journal */
+        /**
+         * Empty the request journal
+         * @description Empties this sandbox's request journal and says how many entries were removed.
+         */
         delete: operations["clearRequests"];
         options?: never;
         head?: never;
@@ -958,7 +1003,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One journal entry */
+        /**
+         * One journal entry
+         * @description One journal entry by id (`req_N`), with its request and response (secrets redacted); an id no longer kept is a 404.
+         */
         get: operations["getRequest"];
         put?: never;
         post?: never;
@@ -975,7 +1023,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Saved snapshots */
+        /**
+         * Saved snapshots
+         * @description The snapshots saved in this sandbox, oldest first, with their names and when they were taken.
+         */
         get: operations["listSnapshots"];
         put?: never;
         /**
@@ -999,7 +1050,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a snapshot */
+        /**
+         * Delete a snapshot
+         * @description Deletes one snapshot by name; an unknown name is a 404.
+         */
         delete: operations["deleteSnapshot"];
         options?: never;
         head?: never;
@@ -1963,8 +2017,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "If an account exists for this email",
-                     *       "a reset link has been sent.": null
+                     *       "message": "If an account exists for this email, a reset link has been sent."
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessMessage"];
@@ -2296,6 +2349,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3008,7 +3062,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{key: text}` for the language. */
+            /** @description `{key: text}` for the language (the example shows 60 of the keys of the German file). */
             200: {
                 headers: {
                     ETag?: string;
@@ -3019,7 +3073,65 @@ export interface operations {
                     /**
                      * @example {
                      *       "nav.home": "Startseite",
-                     *       "nav.cart": "Warenkorb"
+                     *       "nav.categories": "Kategorien",
+                     *       "nav.cart": "Warenkorb",
+                     *       "nav.orders": "Bestellungen",
+                     *       "nav.wallet": "Geldbörse",
+                     *       "nav.login": "Anmelden",
+                     *       "nav.register": "Registrieren",
+                     *       "nav.logout": "Abmelden",
+                     *       "nav.profile": "Profil",
+                     *       "nav.sell": "Verkaufen",
+                     *       "nav.messages": "Nachrichten",
+                     *       "nav.favorites": "Favoriten",
+                     *       "button.buy_now": "Jetzt kaufen",
+                     *       "button.add_to_cart": "In den Warenkorb",
+                     *       "button.checkout": "Zur Kasse",
+                     *       "button.search": "Suchen",
+                     *       "button.save": "Speichern",
+                     *       "button.cancel": "Abbrechen",
+                     *       "button.upload_images": "Bilder hochladen",
+                     *       "button.place_bid": "Gebot abgeben",
+                     *       "button.make_offer": "Preisvorschlag machen",
+                     *       "button.contact_seller": "Verkäufer kontaktieren",
+                     *       "button.delete": "Löschen",
+                     *       "button.edit": "Bearbeiten",
+                     *       "button.apply": "Anwenden",
+                     *       "button.reset": "Zurücksetzen",
+                     *       "filter.category": "Kategorie",
+                     *       "filter.type": "Angebotsart",
+                     *       "filter.min_price": "Mindestpreis",
+                     *       "filter.max_price": "Höchstpreis",
+                     *       "filter.currency": "Währung",
+                     *       "filter.location": "Standort",
+                     *       "filter.radius_km": "Umkreis (km)",
+                     *       "filter.condition": "Zustand",
+                     *       "condition.new": "Neu",
+                     *       "condition.used": "Gebraucht",
+                     *       "condition.refurbished": "Generalüberholt",
+                     *       "sort.label": "Sortieren nach",
+                     *       "sort.newest": "Neueste zuerst",
+                     *       "sort.price_low": "Preis: aufsteigend",
+                     *       "sort.price_high": "Preis: absteigend",
+                     *       "sort.ending_soon": "Endet bald",
+                     *       "type.mall": "Geschäft",
+                     *       "type.classifieds": "Kleinanzeigen",
+                     *       "type.auction": "Auktion",
+                     *       "type.reverse_auction": "Rückwärtsauktion",
+                     *       "checkout.shipping_address": "Lieferadresse",
+                     *       "checkout.name": "Vollständiger Name",
+                     *       "checkout.phone": "Telefon",
+                     *       "checkout.street": "Straße",
+                     *       "checkout.city": "Stadt",
+                     *       "checkout.zip": "Postleitzahl",
+                     *       "checkout.country": "Land",
+                     *       "checkout.delivery_method": "Lieferart",
+                     *       "checkout.shipping": "Versand",
+                     *       "checkout.pickup": "Abholung",
+                     *       "checkout.pay_with_wallet": "Mit Guthaben bezahlen",
+                     *       "checkout.pay_with_provider": "Mit Karte oder Zahlungsanbieter bezahlen",
+                     *       "checkout.subtotal": "Zwischensumme",
+                     *       "checkout.total": "Gesamtbetrag"
                      *     }
                      */
                     "application/json": {
