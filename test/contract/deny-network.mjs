@@ -13,7 +13,8 @@ function refuse(what) {
 
 const describe = (args) => {
   const first = args[0];
-  if (typeof first === 'object' && first !== null) return `${first.host ?? first.path ?? ''}:${first.port ?? ''}`;
+  if (typeof first === 'object' && first !== null)
+    return `${first.host ?? first.path ?? ''}:${first.port ?? ''}`;
   return args.filter((a) => typeof a !== 'function').join(':');
 };
 
