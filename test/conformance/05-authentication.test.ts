@@ -71,6 +71,7 @@ describe('5. Authentication', () => {
   });
 
   it('"4. API keys give a higher rate limit (see Limits).": with the address\'s 100 used up, a key goes on', async () => {
+    await ctx.sandbox.clock.freeze(); // one fixed rate-limit window (docs/control-api.md)
     for (let i = 0; i < 100; i++) await ctx.api.get('/api/shop/categories');
     expectError(await ctx.api.get('/api/shop/categories'), 429, 'Too many requests');
     expect((await ctx.api.get('/api/shop/categories', { token: accounts.buyer.key })).status).toBe(200);

@@ -110,6 +110,7 @@ describe('7. the table: "Status | Meaning | Message text given"', () => {
   });
 
   it('"429 | Rate limited | Too many requests"', async () => {
+    await ctx.sandbox.clock.freeze(); // one fixed rate-limit window (docs/control-api.md)
     for (let i = 0; i < 100; i++) await ctx.api.get('/api/wallet/exchange-rates');
     expectError(await ctx.api.get('/api/wallet/exchange-rates'), 429, 'Too many requests');
   });
