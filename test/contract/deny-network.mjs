@@ -12,7 +12,8 @@ function refuse(what) {
 }
 
 const describe = (args) => {
-  const first = args[0];
+  // net.connect passes its normalized arguments on as one array: [options, callback].
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
   if (typeof first === 'object' && first !== null)
     return `${first.host ?? first.path ?? ''}:${first.port ?? ''}`;
   return args.filter((a) => typeof a !== 'function').join(':');

@@ -70,6 +70,19 @@ describe('openapi.yaml as third-party linters read it', () => {
     expect(run.networkAttempts).toEqual([]);
   });
 
+  it('the network guard itself records and refuses a connection (the host is never resolved or reached)', async () => {
+    const log = join(work, 'guard.log');
+    const script = "fetch('http://example.invalid/').catch(() => process.exit(3))";
+    const code = await promisify(execFile)(process.execPath, ['--import', DENY_NETWORK, '-e', script], {
+      env: { ...process.env, DENY_NETWORK_LOG: log },
+    }).then(
+      () => 0,
+      (err: { code: number }) => err.code,
+    );
+    expect(code).toBe(3);
+    expect(readFileSync(log, 'utf8')).toContain('example.invalid');
+  });
+
   it('both would catch an example that breaks its schema (an unquoted comma in a YAML flow map)', async () => {
     const broken = join(work, 'broken.yaml');
     writeFileSync(broken, BROKEN_SPEC);
