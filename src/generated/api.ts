@@ -2559,8 +2559,7 @@ export interface operations {
                      *         {
                      *           "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
                      *           "title": "Men's leather biker jacket, size S",
-                     *           "description": "Asymmetric-zip biker jacket in soft lambskin with a quilted lining",
-                     *           "zipped cuffs and three zip pockets. Only gets better with age.": null,
+                     *           "description": "Asymmetric-zip biker jacket in soft lambskin with a quilted lining, zipped cuffs and three zip pockets. Only gets better with age.",
                      *           "type": "mall",
                      *           "category": "mens-clothing",
                      *           "price_cents": 22999,
@@ -2632,9 +2631,7 @@ export interface operations {
                      * @example {
                      *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
                      *       "title": "Men's leather biker jacket",
-                     *       "description": "Lambskin",
-                     *       "size M. Worn twice": null,
-                     *       "like new.": null,
+                     *       "description": "Lambskin, size M. Worn twice, like new.",
                      *       "type": "mall",
                      *       "category": "mens-clothing",
                      *       "price_cents": 18900,
@@ -2700,9 +2697,7 @@ export interface operations {
                      * @example {
                      *       "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
                      *       "title": "Herren-Lederjacke im Bikerstil, Größe S",
-                     *       "description": "Bikerjacke mit asymmetrischem Reißverschluss aus weichem Lammleder",
-                     *       "gestepptem Futter": null,
-                     *       "Zippern an den Ärmeln und drei Reißverschlusstaschen. Wird mit den Jahren nur schöner.": null,
+                     *       "description": "Bikerjacke mit asymmetrischem Reißverschluss aus weichem Lammleder, gestepptem Futter, Zippern an den Ärmeln und drei Reißverschlusstaschen. Wird mit den Jahren nur schöner.",
                      *       "type": "mall",
                      *       "category": "mens-clothing",
                      *       "price_cents": 22999,
