@@ -16,7 +16,9 @@ export interface paths {
         /**
          * Register a user
          * @description Creates a user and logs them in. A valid `referralCode` credits the referrer 500 cents
-         *     (`--referral-credit`), posted to the referrer's wallet ledger.
+         *     (`--referral-credit`), posted to the referrer's wallet ledger. An unknown one credits
+         *     nobody: the account is still created, with an `X-Sandbox-Warning` (with `--strict`, a 400
+         *     `body.referralCode is not a known referral code` and no account).
          */
         post: operations["register"];
         delete?: never;
@@ -308,8 +310,8 @@ export interface paths {
         put?: never;
         /**
          * Create a listing
-         * @description `price_cents` is required for mall, classifieds (0 = free) and auction (the starting bid);
-         *     optional for reverse_auction (a budget, 0 when absent). Defaults: currency USD,
+         * @description `price_cents` is required for mall, classifieds (0 = free) and auction (the starting bid),
+         *     else 400 `Amount required`; optional for reverse_auction (a budget, 0 when absent). Defaults: currency USD,
          *     accepted_currencies ["USD"], quantity_available 1, duration 2weeks. `category` must be a
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
@@ -719,7 +721,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a listing from the cart
-         * @description Removes one listing from the caller's cart (user or guest) and returns the cart; a listing that is not in the cart is a 404.
+         * @description Removes one listing from the caller's cart (user or guest) and returns the cart; a listing that is not in the cart is a 404 `Listing not found` (`X-Sandbox-Error-Detail`: `Listing <id> is not in the cart`).
          */
         delete: operations["removeCartItem"];
         options?: never;
@@ -1751,9 +1753,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No credential, or a bad, tampered, expired or revoked one. */
+        /** @description No credential, or a bad, tampered, expired or revoked one; `X-Sandbox-Error-Detail` says which and why. */
         Unauthorized: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1765,15 +1768,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller may not do this. */
+        /** @description The caller may not do this; `X-Sandbox-Error-Detail` says why (e.g. which slot limit). */
         Forbidden: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
                  *       "error": "Not authorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No listing with this id; `X-Sandbox-Error-Detail` names the id (and the field it came in). */
+        ListingNotFound: {
+            headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Listing not found"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1821,7 +1840,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of the operation's media type, or its Content-Encoding or charset cannot be read; the message says what to send. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1829,7 +1848,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "Unsupported media type: text/plain"
+                 *       "error": "Unsupported media type text/plain: send application/json"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1838,6 +1857,7 @@ export interface components {
         /** @description Rate limited; `Retry-After` says when to try again. */
         TooManyRequests: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1849,9 +1869,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unexpected failure (the stack is logged, never sent). */
+        /** @description Unexpected failure (the stack is logged, never sent); forced by the `server.error` scenario, `X-Sandbox-Error-Detail` says so. */
         InternalError: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1866,7 +1887,13 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The sandbox's own reason for an error whose `error` is the interface's text (which slot limit, which listing id, which credential and why). Printable ASCII; anything else is percent-encoded (UTF-8). Also in the request journal (`error_detail`).
+         * @example All 3 featured listing slots of your Basic plan are in use; pay with credit_wallet or payprovider, or upgrade
+         */
+        ErrorDetail: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1967,15 +1994,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Wrong e-mail or password. */
+            /** @description Wrong e-mail or password (`X-Sandbox-Error-Detail` says `Invalid email or password`). */
             401: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid email or password"
+                     *       "error": "Invalid or expired token"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2727,20 +2755,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description No listing with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3387,34 +3402,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A line is the buyer's own listing. */
+            /** @description A line is the buyer's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *       "error": "Not authorized"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A line's listing does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing not found: 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             /** @description A listing is no longer active or has less stock than asked. */
             409: {
                 headers: {
@@ -3744,21 +3747,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The caller's own listing. */
+            /** @description The caller's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *       "error": "Not authorized"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ListingNotFound"];
             /** @description The listing is no longer active or has less stock than asked. */
             409: {
                 headers: {
@@ -3803,20 +3807,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The listing is not in the cart. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9 is not in the cart"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

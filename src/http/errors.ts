@@ -1,11 +1,18 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { wordingOf } from './error-wording.js';
+import { unsupportedMediaType } from './media-type.js';
+import { setErrorDetail } from './warnings.js';
 
-/** A failure with an HTTP status and the message sent as `{"error": message}`. */
+/**
+ * A failure with an HTTP status and the message sent as `{"error": message}`; `detail`, when
+ * given, is the sandbox's own reason, sent in `X-Sandbox-Error-Detail` (docs/errors.md).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -16,6 +23,7 @@ export const Messages = {
   invalidToken: 'Invalid or expired token',
   notAuthorized: 'Not authorized',
   listingNotFound: 'Listing not found',
+  amountRequired: 'Amount required',
   tooManyRequests: 'Too many requests',
   internal: 'Internal server error',
   authRequired: 'Authentication required',
@@ -63,10 +71,7 @@ export function describeValidationItem(item: ValidatorItem): string {
 function messageFor(err: HttpishError, status: number, req: Request): string {
   if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
   if (err.type === 'entity.too.large') return 'Request body is larger than 1 MB';
-  if (status === 415) {
-    const type = req.headers['content-type'];
-    return `Unsupported media type${type ? ` ${type}` : ''}: send application/json`;
-  }
+  if (status === 415) return unsupportedMediaType(err, req);
   if (status === 405) {
     const allow = err.headers?.Allow ?? err.headers?.allow;
     return `Method ${req.method} not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`;
@@ -98,16 +103,24 @@ export function errorHandler(log: (err: unknown, msg: string) => void): ErrorReq
 /** Sends one error as `{error}` with its status (4xx as given, anything else a logged 500). */
 function respond(err: unknown, req: Request, res: Response, log: (err: unknown, msg: string) => void): void {
   if (err instanceof ApiError) {
-    res.set(err.headers).status(err.status).json({ error: err.message });
+    res.set(err.headers);
+    send(req, res, err.status, err.message, err.detail);
     return;
   }
   const e = (err ?? {}) as HttpishError;
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (e.headers) res.set(e.headers);
-    res.status(status).json({ error: messageFor(e, status, req) });
+    send(req, res, status, messageFor(e, status, req));
     return;
   }
   log(err, `unhandled error on ${req.method} ${req.originalUrl}`);
   res.status(500).json({ error: Messages.internal });
+}
+
+/** Sends `{error}` in the document's words where it has them, the sandbox's reason as the detail. */
+function send(req: Request, res: Response, status: number, message: string, detail?: string): void {
+  const wording = wordingOf(req.path, status, message, detail);
+  if (wording.detail !== undefined) setErrorDetail(res, wording.detail);
+  res.status(status).json({ error: wording.error });
 }

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogFixture } from '../../src/i18n/catalog-fixture.js';
 import { lexicon } from '../../src/i18n/lexicon.js';
-import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import {
+  accounts,
+  expectDetailedError,
+  expectError,
+  makeSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.js';
 import { PNG_1X1 } from './helpers.js';
 
 let sb: TestSandbox;
@@ -181,9 +187,10 @@ describe('POST /api/shop/listings', () => {
 
   it('applies the price rules per type', async () => {
     for (const type of ['mall', 'classifieds', 'auction'])
-      expectError(
+      expectDetailedError(
         await create({ type, title: 'Chair', category: 'furniture' }),
         400,
+        'Amount required',
         `body.price_cents is required for ${type} listings (0 for a free item)`,
       );
     const reverse = await create({ type: 'reverse_auction', title: 'Chair', category: 'furniture' });

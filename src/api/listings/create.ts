@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError, Messages } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Schema } from '../../http/contract.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
@@ -75,7 +75,12 @@ function buildListing(
   if (!db.categories.some((c) => c.slug === body.category))
     throw new ApiError(400, `body.category is not a known category slug: ${body.category}`);
   if (body.price_cents === undefined && PRICE_REQUIRED.includes(body.type))
-    throw new ApiError(400, `body.price_cents is required for ${body.type} listings (0 for a free item)`);
+    throw new ApiError(
+      400,
+      Messages.amountRequired,
+      {},
+      `body.price_cents is required for ${body.type} listings (0 for a free item)`,
+    );
   checkFeatured(body);
   const display = currency(body.currency ?? 'USD', 'body.currency');
   const accepted = (body.accepted_currencies ?? ['USD']).map((c, i) =>

@@ -16,7 +16,8 @@ export function listingHandlers(_deps: AppDeps) {
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];
-      if (!listing) throw new ApiError(404, Messages.listingNotFound);
+      if (!listing)
+        throw new ApiError(404, Messages.listingNotFound, {}, `No listing has the id ${req.params.id}`);
       res.json(listingView(listing, langOf(req.query), baseUrl(req)));
     },
     createListing: async (req, res) => {
