@@ -68,7 +68,11 @@ export function createApp(deps: AppDeps): Express {
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
+    router[op.method as 'get'](
+      op.expressPath,
+      enforceSecurity(op.security, op.optionalAuth, deps.config.strict),
+      handler,
+    );
   }
   app.use(router);
   app.use(notFoundHandler);

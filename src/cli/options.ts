@@ -161,4 +161,11 @@ export const OPTIONS: OptionSpec[] = [
     int(0, 10_080),
     'evict a named sandbox after this many wall-clock minutes without a request (default 30; 0 = never)',
   ),
+  option(
+    'strict',
+    'strict',
+    'SANDBOX_STRICT',
+    bool,
+    'refuse what the sandbox would take with an X-Sandbox-Warning, with the 400 or 401 it would have been',
+  ),
 ];

@@ -57,6 +57,10 @@ export interface Config {
   // <<< isolation config
   // >>> hardening config
   // <<< hardening config
+  // >>> fidelity config
+  /** Refuse, with the 400 or 401 it would have been, every request the sandbox would otherwise take with a warning. */
+  strict: boolean;
+  // <<< fidelity config
 }
 
 /** The start of sandbox time for a fresh seed: fixed, so the same seed gives the same bytes. */
@@ -100,6 +104,9 @@ export const defaultConfig: Config = {
   // <<< isolation defaults
   // >>> hardening defaults
   // <<< hardening defaults
+  // >>> fidelity defaults
+  strict: false,
+  // <<< fidelity defaults
 };
 
 export function makeConfig(overrides: Partial<Config> = {}): Config {
