@@ -80,6 +80,15 @@ export class DirtyTracker<T extends object> {
     this.changes.all = true;
   }
 
+  /**
+   * Called when a change ends: the next one gets fresh proxies, so no proxy (nor its cache entry)
+   * outlives the change that read through it; within a change a value is always the same proxy.
+   */
+  endChange(): void {
+    this.cache = new WeakMap();
+    this.proxy = this.wrap(this.root, '', ROOT) as T;
+  }
+
   /** Everything is dirty (after a failed write, the next flush writes a whole snapshot). */
   invalidate(): void {
     this.changes.all = true;

@@ -87,6 +87,7 @@ class LowStore implements Store {
       throw err;
     } finally {
       this.mutating -= 1;
+      if (this.mutating === 0) this.tracker.endChange();
     }
     this.generation += 1;
     // A memory store cannot fail to write: its changes never need taking back once made.
