@@ -33,7 +33,7 @@ export class SnapshotFile {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       if (err instanceof SnapshotParseError)
         throw new StoreFileError(
-          `Database file ${this.path} cannot be parsed (${err.line > 0 ? `line ${err.line}: ` : ''}${oneLine(err.message)}); ${this.wayOut()}.`,
+          `Database file ${this.path} is damaged (${err.line > 0 ? `line ${err.line}: ` : ''}${oneLine(err.message)}); ${this.wayOut()}.`,
         );
       throw new StoreFileError(`Cannot read database file ${this.path}: ${oneLine((err as Error).message)}`);
     }

@@ -60,7 +60,7 @@ function checkWholeSum(bytes: Buffer): void {
   if (actual !== match[1])
     throw new SnapshotParseError(
       0,
-      `checksum mismatch (the file says ${match[1]}, its bytes give ${actual})`,
+      `its checksum does not match: the file says ${match[1]}, its bytes give ${actual}`,
     );
 }
 
@@ -131,7 +131,7 @@ function checkLineSum(lines: LineReader, batch: string[], j: number, line: strin
   if (sumText(before) !== expected)
     throw new SnapshotParseError(
       at,
-      `checksum mismatch (the file says ${expected}, its bytes give ${sumText(before)})`,
+      `its checksum does not match: the file says ${expected}, its bytes give ${sumText(before)}`,
     );
 }
 

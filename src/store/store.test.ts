@@ -58,7 +58,7 @@ describe('file store', () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"meta": tru');
     await expect(openFileStore(bad)).rejects.toThrow(StoreFileError);
-    await expect(openFileStore(bad)).rejects.toThrow(/bad\.json cannot be parsed.*--reset/);
+    await expect(openFileStore(bad)).rejects.toThrow(/bad\.json is damaged.*--reset/);
     expect(await readFile(bad, 'utf8')).toBe('{"meta": tru');
   });
 
