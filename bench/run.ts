@@ -75,6 +75,8 @@ async function measureSize(listings: number): Promise<SizeResult> {
     log(`${listings} listings: fresh seed start`);
     const fresh = await startChild(sandboxArgs(runtime, flags), SANDBOX_READY);
     if (onlyLedger) {
+      // Warm the write path as the full run does before this row (durable writes that leave the ledger alone).
+      await measureWrites(fresh.url, writeConnections, 2);
       log(`${listings} listings: 20,000 fundings of one wallet`);
       const longLedger = await measureLongLedger(fresh.url, fresh.pid, writeConnections);
       await stopChild(fresh);
