@@ -51,50 +51,49 @@ export class ChangeLogFile {
       return null;
     }
     this.lastSnapshot = snapshotNumber(db);
-    await adoptLegacyLog(this.path, this.changesPath);
-    let text: string;
+    // Sandboxes before 0.2 kept the change log in `<file>.journal`; it is renamed once it has read back.
+    const legacy = `${this.path}.journal`;
+    const log = (await exists(this.changesPath)) || !(await exists(legacy)) ? this.changesPath : legacy;
+    let text: string | undefined;
     try {
-      text = await readFile(this.changesPath, 'utf8');
+      text = await readFile(log, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-        throw new StoreFileError(`Cannot read change log ${this.changesPath}: ${(err as Error).message}`);
-      text = '';
+        throw new StoreFileError(`Cannot read change log ${log}: ${(err as Error).message}`);
     }
-    if (text !== '' || (await exists(this.changesPath))) this.replay(db, text);
-    const problem = shapeProblem(db);
-    if (problem) this.damaged('its changes do not fit the database', problem);
+    if (text !== undefined) {
+      this.replay(db, text, log);
+      const problem = shapeProblem(db);
+      if (problem) damaged(log, this.path, 'its changes do not fit the database', problem);
+      if (log === legacy) await rename(legacy, this.changesPath);
+    }
+    // Everything read back: what a killed compaction left can go.
     await removeLeftovers([this.path, this.changesPath]);
     return db;
   }
 
   /** Applies the change log to the snapshot `db`, or throws naming the first line that does not read back. */
-  private replay(db: Db, text: string): void {
+  private replay(db: Db, text: string, log: string): void {
+    const refuse = (what: string, detail?: string) => damaged(log, this.path, what, detail);
     const lines = text.split('\n');
     lines.pop(); // after the last newline: '' or a torn line, never acknowledged
-    if (lines.length === 0) this.damaged('it has no whole first line');
+    if (lines.length === 0) refuse('it has no whole first line');
     const summed = isSummed(lines[0]);
     const header = decodeLine(lines[0], summed) as { snapshot?: unknown } | undefined;
-    if (typeof header?.snapshot !== 'string') this.damaged('line 1 does not read back');
+    if (typeof header?.snapshot !== 'string') refuse('line 1 does not read back');
     const continues = (header as { snapshot: string }).snapshot;
     const order = compareSnapshots(continues, db.meta.snapshot_id);
     if (order < 0) return;
     if (order > 0)
-      this.damaged(
+      refuse(
         `it continues snapshot ${continues}, but ${basename(this.path)} is snapshot ${db.meta.snapshot_id}`,
       );
     for (let i = 1; i < lines.length; i++) {
       const entry = decodeLine(lines[i], summed);
-      if (entry === undefined) this.damaged(`line ${i + 1} does not read back`);
+      if (entry === undefined) refuse(`line ${i + 1} does not read back`);
       const problem = applyEntry(db, entry);
-      if (problem) this.damaged(`line ${i + 1} does not fit the database`, problem);
+      if (problem) refuse(`line ${i + 1} does not fit the database`, problem);
     }
-  }
-
-  private damaged(what: string, detail?: string): never {
-    throw new StoreFileError(
-      `Change log ${this.changesPath} is damaged (${what}${detail ? `: ${detail}` : ''}); ` +
-        `${wayOut(`it, or it and ${basename(this.path)},`)}.`,
-    );
   }
 
   /** A change log without its snapshot cannot be read; a new database must not replace it silently. */
@@ -218,15 +217,12 @@ const exists = (path: string) =>
     () => false,
   );
 
-/**
- * Sandboxes before 0.2 kept the change log in `<file>.journal`: a file with only that name is
- * renamed, so an existing sandbox opens with every write it acknowledged.
- */
-async function adoptLegacyLog(path: string, changesPath: string): Promise<void> {
-  if (await exists(changesPath)) return;
-  await rename(`${path}.journal`, changesPath).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
+/** Stops start-up on a change log `log` (of the snapshot `path`) that does not read back. */
+function damaged(log: string, path: string, what: string, detail?: string): never {
+  throw new StoreFileError(
+    `Change log ${log} is damaged (${what}${detail ? `: ${detail}` : ''}); ` +
+      `${wayOut(`it, or it and ${basename(path)},`)}.`,
+  );
 }
 
 /**
