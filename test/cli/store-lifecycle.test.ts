@@ -54,7 +54,7 @@ describe('marketplace-sandbox CLI', () => {
     const data = join(dir, 'db.json');
     await writeFile(data, '{"broken":');
     const res = await runCli(['--port', '0', '--data', data]);
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2);
     expect(res.stderr).toContain(data);
     expect(res.stderr).toContain('--reset');
     expect(await readFile(data, 'utf8')).toBe('{"broken":');
