@@ -10,7 +10,7 @@ import { errorHandler, notFoundHandler } from '../http/errors.js';
 import { fastReads } from '../http/fast-read.js';
 import { responseCache } from '../http/response-cache.js';
 import { operations, specForValidator } from '../http/spec.js';
-import { requestValidator } from '../http/validator.js';
+import { requestValidator, validatorOptions } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
 import { pagesStage } from '../web/pages.js';
@@ -18,9 +18,6 @@ import { pagesStage } from '../web/pages.js';
 export const BODY_LIMIT = '1mb';
 
 type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknown) => void) => void;
-
-/** Paths served by the sandbox that are not part of the API contract (pages and assets). */
-export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
 
 /**
  * Builds the Express app: world → body → principal → validation → handler → one error shape.
@@ -48,18 +45,7 @@ export function createApp(deps: AppDeps): Express {
   mountControlStage(app, deps);
   // Stage: response cache lookup: after the stage above, before validation, so a repeat skips it.
   app.use(responseCache((path) => path.startsWith('/api/')));
-  app.use(
-    requestValidator({
-      apiSpec: specForValidator({ responses: deps.config.validateResponses }) as never,
-      // Checked by test/contract/openapi-contract.test.ts, not at every start (see docs/hardening.md).
-      validateApiSpec: false,
-      validateRequests: { allowUnknownQueryParameters: false },
-      validateResponses: deps.config.validateResponses,
-      validateSecurity: false,
-      ignorePaths: UNDOCUMENTED_PATHS,
-      validateFormats: true,
-    }),
-  );
+  app.use(requestValidator(validatorOptions(specForValidator({ responses: false }))));
   // Scenario effects run after validation passed: a scenario never bypasses request validation.
   app.use(scenarioEffects());
 
