@@ -20,10 +20,10 @@ export const BODY_LIMIT = '1mb';
 type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknown) => void) => void;
 
 /**
- * Builds the Express app: world → body → principal → validation → handler → one error shape.
- * Never listens; the CLI (bin.ts) or a test does.
+ * The full path: every stage in Express, world → body → principal → validation → handler → one
+ * error shape (docs/architecture.md lists them). Never listens.
  */
-export function createApp(deps: AppDeps): Express {
+export function createPipeline(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
@@ -59,7 +59,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler((err, msg) => deps.log.error({ err }, msg)));
+  return app;
+}
 
+/**
+ * The sandbox's app: the full path (`createPipeline`) with the fast paths in front of it. Never
+ * listens; the CLI (bin.ts) or a test does.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = createPipeline(deps);
   // The hot read path (http/fast-read.ts) answers cached repeats before Express sets up the
   // request; `app.handle` is what the app function, `app.listen` and a mounting app all call.
   const fast = fastReads(deps);

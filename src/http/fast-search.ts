@@ -33,14 +33,12 @@ export interface FastContext {
  * path would. An uncached search then costs the search and the JSON, not Express's middleware,
  * routing and validation. Returns false, having sent nothing, for anything else: another path, a
  * query the check leaves to the validator, a rule of the search itself (lat/lng/radius together,
- * minPrice ≤ maxPrice), a request over its rate limit. Off with response validation
- * (`validateResponses`), whose check of every answer it would skip.
+ * minPrice ≤ maxPrice), a request over its rate limit.
  */
 export function fastSearch(
   deps: AppDeps,
 ): (req: IncomingMessage, res: ServerResponse, ctx: FastContext) => boolean {
   const { config, worlds } = deps;
-  if (config.validateResponses) return () => false;
   const check = strictQuery('searchListings');
   return (req, res, ctx) => {
     const url = req.url ?? '';

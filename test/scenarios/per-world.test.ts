@@ -10,11 +10,12 @@ import { createMemoryStore } from '../../src/store/store.js';
 import { VERSION } from '../../src/process/version.js';
 import { seedOptionsOf } from '../../src/world/open.js';
 import { makeWorld, type World } from '../../src/world/world.js';
+import { checked } from '../helpers/checked-clients.js';
 import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
 
 /** Two worlds chosen by X-Sandbox-Id, as the isolation module will do, to check nothing leaks between them. */
 function twoWorlds(overrides = {}) {
-  const config = makeConfig({ inMemory: true, validateResponses: true, listings: 10, ...overrides });
+  const config = makeConfig({ inMemory: true, listings: 10, ...overrides });
   const options = seedOptionsOf(config);
   const worlds = new Map<string, World>();
   const get = (id: string) => {
@@ -39,7 +40,7 @@ function twoWorlds(overrides = {}) {
     log: pino({ level: 'silent' }),
     version: VERSION,
   };
-  return supertest(createApp(deps));
+  return checked(supertest(createApp(deps)));
 }
 
 describe('per-world state', () => {
