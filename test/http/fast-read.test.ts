@@ -84,7 +84,7 @@ describe('fast read path', () => {
     expect(paths[paths.length - 1]).toBe('full');
   });
 
-  it('leaves credentials, scenarios, CORS, other hosts and writes to the full path', async () => {
+  it('leaves credentials, scenarios, CORS, conditions, other hosts and writes to the full path', async () => {
     const { sb, get, paths, last } = await served();
     await sb.http.post('/__sandbox/clock').send({ freeze: true });
     await get('/api/shop/categories');
@@ -95,6 +95,8 @@ describe('fast read path', () => {
       { 'x-guest-token': 'anything' },
       { 'x-sandbox-scenario': 'latency=1' },
       { origin: 'http://app.test' },
+      // A condition is Express's to answer (its freshness check).
+      { 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' },
     ];
     for (const headers of cases) {
       await get('/api/shop/categories', headers);

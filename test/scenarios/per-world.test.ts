@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -28,11 +27,12 @@ function twoWorlds(overrides = {}) {
   };
   const registry: WorldRegistry = {
     default: get('default'),
-    resolve: (req: Request) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
-    liveWorld: (req) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
+    live: (id) => get(id),
+    load: async (id) => get(id),
     markUsed: () => undefined,
     all: () => [...worlds.values()],
   };
+
   const deps: AppDeps = {
     config,
     worlds: registry,
