@@ -6,7 +6,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** An answer made before it is sent: what the response cache keeps, and what the fast search makes. */
 export interface Answer {
   status: number;
-  /** The headers of the answer itself (Content-Type…), by their names as written. */
+  /** The headers the handler set (Content-Type…), by their names as written. */
   headers: Record<string, string | number | string[]>;
   /** The body's UTF-8 bytes. */
   bytes: Buffer;

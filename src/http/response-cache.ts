@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import { scenarioState } from '../scenarios/state.js';
 import { extra, type World } from '../world/world.js';
-import { writeAnswer } from './answer.js';
+import { writeAnswer, type Answer } from './answer.js';
 import { contextOf } from './express-context.js';
 import type { RequestContext } from './request-context.js';
 
@@ -17,15 +17,11 @@ export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
  */
 export const RESPONSE_CACHE_TTL_MS = 1000;
 
-export interface CacheEntry {
-  status: number;
-  /** The headers the handler set, by their names as written. */
-  headers: Record<string, string | number | string[]>;
-  /**
-   * The body's UTF-8 bytes, as sent. Kept as a Buffer only: its memory is outside the JS heap, so
-   * a cache churning through entries costs the garbage collector next to nothing.
-   */
-  bytes: Buffer;
+/**
+ * A kept answer. Its bytes are kept as a Buffer only: their memory is outside the JS heap, so a
+ * cache churning through entries costs the garbage collector next to nothing.
+ */
+export interface CacheEntry extends Answer {
   /** The query as the handler saw it (validated, with defaults), for the journal of a fast answer. */
   query: Record<string, unknown>;
   /** Sandbox time the entry was made. */
