@@ -151,12 +151,11 @@ function keyOf(ctx: RequestContext): string {
 }
 
 /**
- * The cache stage: the kept answer to a repeat of an already validated, cacheable request (for
- * this store version and within its sandbox-time bound), or undefined. The journal then shows the
+ * The cache stage, for a {@link cacheable} request: the kept answer to a repeat of it (for this
+ * store version and within its sandbox-time bound), or undefined. The journal then shows the
  * query the answer was made for, validated like the request.
  */
 export function cachedAnswer(ctx: RequestContext): CacheEntry | undefined {
-  if (!cacheable(ctx)) return undefined;
   const { world } = ctx;
   const hit = responseCacheOf(world).get(world.store.version, keyOf(ctx), world.clock.now());
   if (hit) ctx.query = hit.query;
@@ -179,9 +178,10 @@ export function keepAnswer(ctx: RequestContext, version: number, answer: Omit<Ca
 export function responseCache(): RequestHandler {
   return (req, res, next) => {
     const ctx = contextOf(res);
+    if (!cacheable(ctx)) return next();
     const hit = cachedAnswer(ctx);
     if (hit) return writeAnswer(ctx, hit);
-    if (cacheable(ctx)) keepOnSend(ctx, res, ctx.world.store.version);
+    keepOnSend(ctx, res, ctx.world.store.version);
     next();
   };
 }
