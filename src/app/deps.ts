@@ -13,8 +13,8 @@ export interface WorldRegistry {
   live(id: string): World | undefined;
   /** Loads or creates the world of an id; may refuse (503 when the sandbox limit is reached). */
   load(id: string): Promise<World>;
-  /** Counts a request acting on the world, which is in use until `res` closes. */
-  markUsed(world: World, res: ServerResponse): void;
+  /** Counts a request acting on the world, which is in use until `res` closes (when given). */
+  markUsed(world: World, res?: ServerResponse): void;
   /** Every live world (for shutdown flushes and listings). */
   all(): World[];
 }

@@ -6,7 +6,7 @@ import { scenarioState } from '../scenarios/state.js';
 import type { World } from '../world/world.js';
 import { writeAnswer } from './answer.js';
 import { fastSearch } from './fast-search.js';
-import { countRequest } from './rate-limit.js';
+import { countRequest, uncount } from './rate-limit.js';
 import type { RequestContext } from './request-context.js';
 import { recordRequest } from './request-journal.js';
 import { cacheable, cachedAnswer, keepAnswer } from './response-cache.js';
@@ -70,7 +70,7 @@ export function fastReads(deps: AppDeps): FastRead {
     if (!answer) return false;
     const counted = countRequest(ctx, config);
     if (counted?.retryAfterS !== undefined) {
-      counted.undo();
+      uncount(counted);
       return false;
     }
     stampVersion(res, version);

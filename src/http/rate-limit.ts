@@ -59,7 +59,7 @@ function storesOf(world: World): { address: SandboxClockStore; apiKey: SandboxCl
 }
 
 /** The limit a request counts against: its key, its counter, and the policy its headers name. */
-interface Limit {
+export interface Limit {
   key: string;
   store: SandboxClockStore;
   limit: number;
@@ -98,8 +98,8 @@ function partitionKeyOf(key: string): string {
 export interface Counted {
   headers: [string, string][];
   retryAfterS?: number;
-  /** Takes the count back (the fast paths leave an over-limit request to the full path, which counts it). */
-  undo(): void;
+  /** What it was counted against (for {@link uncount}). */
+  limit: Limit;
 }
 
 /**
@@ -121,8 +121,12 @@ export function countRequest(ctx: RequestContext, config: Config): Counted | und
       `"${limit.policy}"; q=${limit.limit}; w=${RATE_LIMIT_WINDOW_MS / 1000}; pk=:${partitionKeyOf(limit.key)}:`,
     ],
   ];
-  const undo = () => limit.store.decrement(limit.key);
-  return totalHits > limit.limit ? { headers, retryAfterS: resetS, undo } : { headers, undo };
+  return totalHits > limit.limit ? { headers, retryAfterS: resetS, limit } : { headers, limit };
+}
+
+/** Takes a count back: the fast paths leave an over-limit request to the full path, which counts it. */
+export function uncount(counted: Counted): void {
+  counted.limit.store.decrement(counted.limit.key);
 }
 
 /** The rate-limit stage on the full path: the headers on every counted answer, a 429 with `Retry-After` over the limit. */

@@ -12,20 +12,28 @@ export function stampVersion(res: ServerResponse, version: string): void {
   res.setHeader(VERSION_HEADER, version);
 }
 
+const SANDBOX_ID_KEY = SANDBOX_ID_HEADER.toLowerCase();
+
 /** Echoes `X-Sandbox-Id` when the request sent it. */
 function echoSandboxId(req: IncomingMessage, res: ServerResponse, id: string): void {
-  if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined) res.setHeader(SANDBOX_ID_HEADER, id);
+  if (req.headers[SANDBOX_ID_KEY] !== undefined) res.setHeader(SANDBOX_ID_HEADER, id);
 }
 
-/** The world stage, once the world is known: the request is counted as a use of it, and the id echoed. */
+/**
+ * The world stage, once the world is known: the request is counted as a use of it, and the id
+ * echoed. `inUseUntil` is the response the world stays in use for (not evicted) until it closes:
+ * the full path gives it, as it awaits between stages; a fast path answers synchronously, so
+ * nothing can evict the world before it is done.
+ */
 export function enterWorld(
   worlds: WorldRegistry,
   world: World,
   req: IncomingMessage,
   res: ServerResponse,
+  inUseUntil?: ServerResponse,
 ): World {
   echoSandboxId(req, res, world.id);
-  worlds.markUsed(world, res);
+  worlds.markUsed(world, inUseUntil);
   return world;
 }
 
@@ -56,8 +64,8 @@ export function selectWorld(
   const id = sandboxIdOf(req);
   echoSandboxId(req, res, id);
   const live = worlds.live(id);
-  if (live) return enterWorld(worlds, live, req, res);
-  return worlds.load(id).then((world) => enterWorld(worlds, world, req, res));
+  if (live) return enterWorld(worlds, live, req, res, res);
+  return worlds.load(id).then((world) => enterWorld(worlds, world, req, res, res));
 }
 
 /** The first stage of the full path: the request's context, its version header and its world. */

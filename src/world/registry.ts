@@ -53,11 +53,12 @@ class Registry implements SandboxRegistry {
     return (this.peek(id) ?? (await this.acquire(id))).world;
   }
 
-  markUsed(world: World, res: ServerResponse): void {
+  markUsed(world: World, res?: ServerResponse): void {
     const entry = this.peek(world.id);
     if (entry?.world !== world) return;
     entry.lastUsed = this.wall();
     entry.requests += 1;
+    if (!res) return;
     entry.active += 1;
     res.once('close', () => {
       entry.active -= 1;
