@@ -13,6 +13,7 @@ import { operations, specForValidator } from '../http/spec.js';
 import { requestValidator } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
+import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
 
 export const BODY_LIMIT = '1mb';
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps): Express {
       validateSecurity: false,
       ignorePaths: UNDOCUMENTED_PATHS,
       validateFormats: true,
+      // Uploads stream into the sandbox's upload space, never whole into memory (api/uploads/receive.ts).
+      fileUploader: uploadReceiver(deps.config.uploadQuotaMb),
     }),
   );
   // Scenario effects run after validation passed: a scenario never bypasses request validation.

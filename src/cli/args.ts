@@ -213,6 +213,15 @@ export const OPTIONS: OptionSpec[] = [
   },
   // <<< isolation options
   // >>> hardening options
+  {
+    key: 'uploadQuotaMb',
+    flag: 'upload-quota',
+    env: 'SANDBOX_UPLOAD_QUOTA',
+    kind: 'int',
+    min: 1,
+    max: 1_048_576,
+    help: 'megabytes of uploaded images each sandbox may hold (default 100)',
+  },
   // <<< hardening options
 ];
 

@@ -56,6 +56,8 @@ export interface Config {
   sandboxIdleMinutes: number;
   // <<< isolation config
   // >>> hardening config
+  /** Megabytes (MiB) of uploaded images each sandbox may hold (`--upload-quota`). */
+  uploadQuotaMb: number;
   // <<< hardening config
 }
 
@@ -99,6 +101,7 @@ export const defaultConfig: Config = {
   sandboxIdleMinutes: 30,
   // <<< isolation defaults
   // >>> hardening defaults
+  uploadQuotaMb: 100,
   // <<< hardening defaults
 };
 

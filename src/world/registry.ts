@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import { ApiError } from '../http/errors.js';
@@ -15,6 +16,7 @@ import {
 } from './sandbox-id.js';
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
+  defaultUploadsDirOf,
   removeAllSandboxFiles,
   removeSandboxFile,
   sandboxDirOf,
@@ -253,11 +255,15 @@ class Registry implements SandboxRegistry {
 
 /**
  * Builds the registry around the default world. File-backed, each named sandbox lives in
- * `<dir of --data>/sandboxes/<id>.json`; `--reset` deletes those files too.
+ * `<dir of --data>/sandboxes/<id>.json` (its uploads in `<id>.uploads/`); `--reset` deletes those
+ * files and every sandbox's uploads, the default's too.
  * @example const worlds = await createWorldRegistry({ config, defaultWorld: world });
  */
 export async function createWorldRegistry(options: RegistryOptions): Promise<SandboxRegistry> {
   const registry = new Registry(options);
-  if (registry.dir && options.config.reset) await removeAllSandboxFiles(registry.dir);
+  if (registry.dir && options.config.reset) {
+    await removeAllSandboxFiles(registry.dir);
+    await rm(defaultUploadsDirOf(options.config.dataFile), { recursive: true, force: true });
+  }
   return registry;
 }

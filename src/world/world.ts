@@ -21,7 +21,8 @@ export interface World {
   extras: Map<string, unknown>;
   /** Back to the seed: data, clock (unfrozen, at the seed's start), and every extra's reset hook. */
   reset(): Promise<void>;
-  onReset(hook: () => void): void;
+  /** Runs `hook` at each reset, before the seeded data is put back (awaited when it returns a promise). */
+  onReset(hook: () => unknown): void;
 }
 
 /**
@@ -38,7 +39,7 @@ export function makeWorld(
   store.onBeforeWrite((db) => {
     db.meta.clock = clock.state();
   });
-  const resetHooks: (() => void)[] = [];
+  const resetHooks: (() => unknown)[] = [];
   return {
     id,
     store,
@@ -49,7 +50,8 @@ export function makeWorld(
       const db = await reseed();
       clock.freeze(false);
       clock.set(Date.parse(db.meta.clock.now));
-      for (const hook of resetHooks) hook();
+      // Every hook starts at once, as before any of them could wait (the others stay synchronous).
+      await Promise.all(resetHooks.map((hook) => hook()));
       await store.replace(db);
     },
     onReset: (hook) => resetHooks.push(hook),

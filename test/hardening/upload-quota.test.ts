@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCli, UsageError } from '../../src/cli/args.js';
+import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { PNG_1X1 } from '../catalog/helpers.js';
+
+// Issue 14, Resources: "Uploads have no quota" (20 parallel 52 MB uploads took RSS to 1.2 GB).
+// Uploads stream to disk as they arrive, and each sandbox holds at most --upload-quota.
+
+const key = `Bearer ${accounts.seller.apiKey}`;
+const KB = 1024;
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sbx-upload-quota-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const png = (bytes: number) => Buffer.concat([PNG_1X1, Buffer.alloc(bytes - PNG_1X1.length, 7)]);
+
+const upload = (sb: TestSandbox, bytes: Buffer, sandboxId = 'q') =>
+  sb.http
+    .post('/api/shop/upload')
+    .set('Authorization', key)
+    .set('X-Sandbox-Id', sandboxId)
+    .attach('images', bytes, { filename: 'big.png', contentType: 'image/png' });
+
+const QUOTA_413 =
+  /^images\[0\] \(big\.png\) would take this sandbox over its upload quota of 1 MB \(--upload-quota; [\d.]+ MB held\)/;
+
+function filesIn(dir: string): { name: string; size: number }[] {
+  try {
+    return readdirSync(dir).map((name) => ({ name, size: statSync(join(dir, name)).size }));
+  } catch {
+    return [];
+  }
+}
+
+describe('--upload-quota', () => {
+  it('is a flag and an environment variable, 100 MB by default, at least 1', () => {
+    expect(parseCli([], {}).config.uploadQuotaMb).toBe(100);
+    expect(parseCli(['--upload-quota', '5'], {}).config.uploadQuotaMb).toBe(5);
+    expect(parseCli([], { SANDBOX_UPLOAD_QUOTA: '7' }).config.uploadQuotaMb).toBe(7);
+    expect(() => parseCli(['--upload-quota', '0'], {})).toThrow(UsageError);
+    expect(() => parseCli(['--upload-quota', '1.5'], {})).toThrow(UsageError);
+  });
+
+  it('refuses with 413 naming the quota a file that would pass it, stores nothing of that request, and a reset frees it', async () => {
+    const sb = await makeSandbox({ uploadQuotaMb: 1 });
+    expect((await upload(sb, png(600 * KB))).status).toBe(201);
+    const world = await sb.worlds.open('q');
+    const before = Object.keys(world.store.db.uploads).length;
+    expectError(await upload(sb, png(600 * KB)), 413, QUOTA_413);
+    expect(Object.keys(world.store.db.uploads)).toHaveLength(before);
+    // Each sandbox has its own quota.
+    expect((await upload(sb, png(600 * KB), 'other')).status).toBe(201);
+    await sb.http.post('/__sandbox/reset').set('X-Sandbox-Id', 'q');
+    expect((await upload(sb, png(600 * KB))).status).toBe(201);
+  });
+
+  it('holds under parallel uploads: what is stored never passes the quota, and every refusal is the quota 413', async () => {
+    const dir = tempDir();
+    const sb = await makeSandbox({ uploadQuotaMb: 1, inMemory: false, dataFile: join(dir, 'db.json') });
+    const results = await Promise.all(Array.from({ length: 6 }, () => upload(sb, png(300 * KB))));
+    for (const res of results) {
+      if (res.status !== 201) expectError(res, 413, QUOTA_413);
+    }
+    const stored = results.filter((r) => r.status === 201).length;
+    expect(stored).toBeGreaterThanOrEqual(1);
+    expect(stored).toBeLessThanOrEqual(3);
+    const onDisk = filesIn(join(dir, 'sandboxes', 'q.uploads'));
+    expect(onDisk.map((f) => f.name).filter((n) => n.endsWith('.part'))).toEqual([]);
+    expect(onDisk).toHaveLength(stored);
+    expect(onDisk.reduce((sum, f) => sum + f.size, 0)).toBeLessThanOrEqual(1024 * KB);
+  });
+});
+
+describe('uploads stream to disk', () => {
+  let server: Server | undefined;
+  afterAll(() => server?.close());
+
+  it('writes a file while it arrives, never holding the whole body in memory', async () => {
+    const dir = tempDir();
+    const sb = await makeSandbox({ inMemory: false, dataFile: join(dir, 'db.json') });
+    server = createServer(sb.app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server?.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const boundary = 'sandbox-boundary';
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/shop/upload',
+      headers: { authorization: key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="slow.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    req.write(png(2048 * KB));
+    // Half of the file sent, the request still open: its bytes must already be on disk.
+    const parts = () => filesIn(join(dir, 'uploads')).filter((f) => f.name.endsWith('.part'));
+    const deadline = Date.now() + 10_000;
+    while (!parts().some((f) => f.size >= 1024 * KB) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(parts().some((f) => f.size >= 1024 * KB)).toBe(true);
+    req.end(`${Buffer.alloc(1024, 1).toString('latin1')}\r\n--${boundary}--\r\n`);
+    const res = await answer;
+    expect(res.status, res.body).toBe(201);
+    expect(filesIn(join(dir, 'uploads')).map((f) => f.size)).toEqual([2048 * KB + 1024]);
+  });
+
+  it('reads away a file over 5 MB without storing it: 413, and no part left on disk', async () => {
+    const dir = tempDir();
+    const sb = await makeSandbox({ inMemory: false, dataFile: join(dir, 'db.json') });
+    const res = await upload(sb, png(6 * 1024 * KB), 'big');
+    expectError(res, 413, 'images[0] (big.png) is larger than 5 MB');
+    expect(filesIn(join(dir, 'sandboxes', 'big.uploads'))).toEqual([]);
+  });
+});
