@@ -28,6 +28,13 @@ import { openSandboxFile } from './sandbox-store.js';
 export type { RegistryOptions, SandboxRegistry } from './registry-types.js';
 export { isSandboxRegistry } from './registry-types.js';
 
+/**
+ * At the cap, a sandbox idle this long (wall clock) is evicted for a new one, whatever
+ * `--sandbox-idle-minutes` says: a minute without a request is a finished or paused job, and a
+ * new job must not wait for the idle time (file-backed, the evicted one is kept on disk).
+ */
+export const MIN_IDLE_AT_CAP_MS = 60_000;
+
 class Registry implements SandboxRegistry {
   readonly default: World;
   readonly maxSandboxes: number;
@@ -173,10 +180,11 @@ class Registry implements SandboxRegistry {
       const pending = this.pending.get(id);
       if (pending) return pending;
       if (this.live.size + this.pending.size >= this.maxSandboxes) {
-        // Full: make room from idle sandboxes first; the sweep awaits, so look again afterwards.
-        if ((await this.sweep()).length > 0) continue;
-        if (this.live.size + this.pending.size >= this.maxSandboxes && !this.live.has(id))
-          throw this.fullError();
+        // Full: the eviction takes the sandbox out of `live` at once (its flush goes on meanwhile),
+        // so this request has its place before any other can take it.
+        const victim = this.leastRecentlyUsedIdle();
+        if (victim === undefined) throw this.fullError();
+        void this.evict(victim, false);
         continue;
       }
       const creation = this.create(id).then(
@@ -237,18 +245,36 @@ class Registry implements SandboxRegistry {
     }
   }
 
-  private fullError(): ApiError {
-    const headers: Record<string, string> = {};
-    if (this.idleMs > 0 && this.live.size > 0) {
-      const now = this.wall();
-      const soonest = Math.min(...[...this.live.values()].map((e) => e.lastUsed + this.idleMs - now));
-      headers['Retry-After'] = String(Math.max(1, Math.ceil(soonest / 1000)));
+  /**
+   * The live sandbox to evict when the cap is reached: the least recently used of those without
+   * a running request that have been idle for `MIN_IDLE_AT_CAP_MS` (the idle time is never shorter).
+   */
+  private leastRecentlyUsedIdle(): string | undefined {
+    const now = this.wall();
+    let victim: [string, LiveEntry] | undefined;
+    for (const [id, entry] of this.live) {
+      if (entry.active > 0 || now - entry.lastUsed < MIN_IDLE_AT_CAP_MS) continue;
+      if (!victim || entry.lastUsed < victim[1].lastUsed) victim = [id, entry];
     }
+    return victim?.[0];
+  }
+
+  /**
+   * The 503 of a cap full of busy sandboxes. `Retry-After` is when the first of them can be
+   * evicted: a minute after its last request ended (a running one has not ended yet: a minute
+   * from now at the soonest). Sandboxes still being created count too (a minute from now).
+   */
+  private fullError(): ApiError {
+    const now = this.wall();
+    const soonest = Math.min(
+      ...[...this.live.values()].map((e) => (e.active > 0 ? now : e.lastUsed) + MIN_IDLE_AT_CAP_MS - now),
+      MIN_IDLE_AT_CAP_MS,
+    );
     return new ApiError(
       503,
-      `Sandbox limit reached: ${this.maxSandboxes} sandboxes are live (--max-sandboxes). ` +
-        'Delete finished ones with DELETE /__sandbox, or retry once idle ones are evicted',
-      headers,
+      `Sandbox limit reached: ${this.maxSandboxes} sandboxes are live (--max-sandboxes), none idle for a ` +
+        'minute. Delete finished ones with DELETE /__sandbox, or retry after Retry-After seconds',
+      this.maxSandboxes > 0 ? { 'Retry-After': String(Math.max(1, Math.ceil(soonest / 1000))) } : {},
     );
   }
 }
