@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Options, StorageEngine } from 'multer';
 import type { Readable } from 'node:stream';
-import { MB, uploadSpace, type Part } from './space.js';
+import { MB, uploadSpace, type Budget, type Part, type UploadSpace } from './space.js';
 
 export const MAX_FILES = 10;
 export const MAX_FILE_BYTES = 5 * MB;
@@ -52,6 +52,7 @@ async function fill(stream: Readable, part: Part): Promise<Omit<ReceivedFile, 'f
 interface Seen {
   files: number;
   parts: Part[];
+  budget?: Promise<Budget>;
 }
 
 const seenOf = new WeakMap<Request, Seen>();
@@ -63,10 +64,21 @@ function seen(req: Request): Seen {
     const fresh: Seen = { files: 0, parts: [] };
     req.res?.once('close', () => {
       for (const part of fresh.parts) void part.drop().catch(() => undefined);
+      void fresh.budget?.then((b) => b.release()).catch(() => undefined);
     });
     seenOf.set(req, (found = fresh));
   }
   return found;
+}
+
+/** A request can hold at most 10 files of 5 MB, and some framing. */
+const MAX_REQUEST_BYTES = MAX_FILES * MAX_FILE_BYTES + 64 * 1024;
+
+function budgetOf(req: Request, sofar: Seen, space: UploadSpace): Promise<Budget> {
+  const length = Number(req.headers['content-length']);
+  const wanted = Number.isSafeInteger(length) && length > 0 ? Math.min(length, MAX_REQUEST_BYTES) : 0;
+  sofar.budget ??= space.budget(wanted);
+  return sofar.budget;
 }
 
 async function receive(req: Request, file: Express.Multer.File, quotaBytes: number) {
@@ -76,7 +88,8 @@ async function receive(req: Request, file: Express.Multer.File, quotaBytes: numb
   // later), a wrong field (400) or an eleventh file (413); those are counted and read away.
   const wanted = file.fieldname === 'images' && index < MAX_FILES && req.principal?.user !== undefined;
   if (!wanted) return { size: await drain(file.stream), head: Buffer.alloc(0), refused: 'skipped' as const };
-  const part = await uploadSpace(req.world, quotaBytes).receive();
+  const space = uploadSpace(req.world, quotaBytes);
+  const part = await space.receive(await budgetOf(req, sofar, space));
   sofar.parts.push(part);
   return fill(file.stream, part);
 }

@@ -19,7 +19,7 @@ const mb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 export function quotaMessage(i: number, name: string, space: UploadSpace): string {
   return (
     `images[${i}] (${name}) would take this sandbox over its upload quota of ${mb(space.quotaBytes)} ` +
-    `(--upload-quota; ${mb(space.usedBytes())} held): reset it (POST /__sandbox/reset) or delete it ` +
+    `(--upload-quota; ${mb(space.usedBytes())} in use): reset it (POST /__sandbox/reset) or delete it ` +
     '(DELETE /__sandbox) to free the space'
   );
 }

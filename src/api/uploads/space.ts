@@ -6,6 +6,31 @@ import { fileShelf, memoryShelf, type Shelf, type Sink, type StoredFile } from '
 /** What `--upload-quota` counts in. */
 export const MB = 1024 * 1024;
 
+/**
+ * What one request may still write: bytes set aside for it at its first file (its
+ * Content-Length, when the quota has room for it all), then whatever the quota has left. Setting
+ * a request's whole size aside first means parallel requests near the quota do not all take a
+ * part of it and all fail: the first ones that fit get through.
+ */
+export class Budget {
+  constructor(
+    private readonly space: UploadSpace,
+    private left: number,
+  ) {}
+
+  take(bytes: number): boolean {
+    if (this.left < bytes) return this.space.take(bytes);
+    this.left -= bytes;
+    return true;
+  }
+
+  /** Gives back what the request did not use (its multipart framing, refused files). */
+  release(): void {
+    this.space.give(this.left);
+    this.left = 0;
+  }
+}
+
 /** A file being received into a sandbox's space, counted against its quota as it arrives. */
 export class Part {
   /** Bytes written so far (all counted against the quota until kept or dropped). */
@@ -14,12 +39,13 @@ export class Part {
 
   constructor(
     private readonly space: UploadSpace,
+    private readonly budget: Budget,
     private readonly sink: Sink,
   ) {}
 
   /** Writes a chunk; false (nothing written) when it would take the sandbox over its quota. */
   async write(chunk: Buffer): Promise<boolean> {
-    if (!this.space.take(chunk.length)) return false;
+    if (!this.budget.take(chunk.length)) return false;
     this.bytes += chunk.length;
     await this.sink.write(chunk);
     return true;
@@ -84,9 +110,15 @@ export class UploadSpace {
     return this.measured;
   }
 
-  async receive(): Promise<Part> {
+  /** Sets `bytes` aside for one request when they fit (else nothing: it writes chunk by chunk). */
+  async budget(bytes: number): Promise<Budget> {
     await this.ready();
-    return new Part(this, await this.shelf.open());
+    return new Budget(this, bytes > 0 && this.take(bytes) ? bytes : 0);
+  }
+
+  async receive(budget: Budget): Promise<Part> {
+    await this.ready();
+    return new Part(this, budget, await this.shelf.open());
   }
 
   read(name: string): Promise<StoredFile | undefined> {
