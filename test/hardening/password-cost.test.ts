@@ -64,9 +64,20 @@ describe('password hashing', () => {
     );
   });
 
-  it('still verifies hashes made by earlier versions (N=16384) at their own cost', async () => {
+  it('still verifies hashes made by earlier versions (N=16384) at their own cost, and makes them again at today’s on login', async () => {
     const sb = await makeSandbox();
     addUser(sb, 'old@example.com', earlierVersionHash('old-password-1'));
+    expectError(
+      await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-2' }),
+      401,
+      'Invalid email or password',
+    );
+    expect(scryptBytes(hashOf(sb, 'old@example.com'))).toBe(16 * 1024 * 1024);
+    expect(
+      (await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-1' }))
+        .status,
+    ).toBe(200);
+    expect(scryptBytes(hashOf(sb, 'old@example.com'))).toBeLessThanOrEqual(256 * 1024);
     expect(
       (await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-1' }))
         .status,

@@ -133,6 +133,12 @@ export function dummyHash(): string {
   return dummy;
 }
 
+/** True when a stored hash was made at today's cost (else an earlier version made it). */
+export function hasCurrentCost(stored: string): boolean {
+  const [kind, N, r, p] = stored.split('$');
+  return kind === 'scrypt' && `${N}$${r}$${p}` === `${HASH_COST.N}$${HASH_COST.r}$${HASH_COST.p}`;
+}
+
 /** Constant-time check at the stored hash's own cost; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
