@@ -12,9 +12,11 @@ export function uploadPath(sandboxId: string, name: string): string {
 }
 
 /**
- * The file name of an upload URL or path issued by `sandboxId` (absolute or not), else null: a
- * URL another sandbox issued is not this sandbox's upload, whatever its name.
+ * The file name of an upload URL or path (absolute or not) in sandbox `sandboxId`, else null. A
+ * URL that names another sandbox is not this sandbox's upload, whatever its name; one that names
+ * none means the caller's sandbox, as `GET /uploads/{name}` reads it.
  * @example uploadNameIn('ci-7', 'http://127.0.0.1:3000/uploads/a.png?sandbox_id=ci-7') // 'a.png'
+ * @example uploadNameIn('ci-7', '/uploads/a.png?sandbox_id=ci-8') // null
  */
 export function uploadNameIn(sandboxId: string, url: string): string | null {
   let parsed: URL;
@@ -27,7 +29,7 @@ export function uploadNameIn(sandboxId: string, url: string): string | null {
   const match = /^\/uploads\/([A-Za-z0-9._-]+)$/.exec(parsed.pathname);
   if (!match) return null;
   const params = [...parsed.searchParams.keys()];
-  const named = parsed.searchParams.get('sandbox_id') ?? DEFAULT_SANDBOX_ID;
+  const named = parsed.searchParams.get('sandbox_id') ?? sandboxId;
   if (params.some((p) => p !== 'sandbox_id') || params.length > 1 || named !== sandboxId) return null;
   return match[1];
 }
