@@ -205,7 +205,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seed (data, clock unfrozen at the seed's start) */
+        /**
+         * Back to the seed (data, clock unfrozen at the seed's start)
+         * @description Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
+         */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
