@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCli, UsageError } from '../../src/cli/args.js';
+import type { Config } from '../../src/process/config.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { PNG_1X1 } from '../catalog/helpers.js';
 
@@ -83,46 +84,79 @@ describe('--upload-quota', () => {
 });
 
 describe('uploads stream to disk', () => {
-  let server: Server | undefined;
-  afterAll(() => server?.close());
+  const servers: Server[] = [];
+  afterAll(() => servers.forEach((server) => server.close()));
 
-  it('writes a file while it arrives, never holding the whole body in memory', async () => {
+  /** A sandbox on a real port, and an upload whose body the test sends piece by piece. */
+  async function slowUploads(config: Partial<Config>) {
     const dir = tempDir();
-    const sb = await makeSandbox({ inMemory: false, dataFile: join(dir, 'db.json') });
-    server = createServer(sb.app).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server?.once('listening', resolve));
+    const sb = await makeSandbox({ inMemory: false, dataFile: join(dir, 'db.json'), ...config });
+    const server = createServer(sb.app).listen(0, '127.0.0.1');
+    servers.push(server);
+    await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     const boundary = 'sandbox-boundary';
-    const req = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/shop/upload',
-      headers: { authorization: key, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    const start = () => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/shop/upload',
+        headers: { authorization: key, 'content-type': `multipart/form-data; boundary=${boundary}` },
       });
-      req.on('error', reject);
-    });
-    req.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="slow.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    );
-    req.write(png(2048 * KB));
-    // Half of the file sent, the request still open: its bytes must already be on disk.
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+      });
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="slow.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      );
+      const end = (last: Buffer) => req.end(`${last.toString('latin1')}\r\n--${boundary}--\r\n`, 'latin1');
+      return { req, answer, end };
+    };
     const parts = () => filesIn(join(dir, 'uploads')).filter((f) => f.name.endsWith('.part'));
-    const deadline = Date.now() + 10_000;
-    while (!parts().some((f) => f.size >= 1024 * KB) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(parts().some((f) => f.size >= 1024 * KB)).toBe(true);
-    req.end(`${Buffer.alloc(1024, 1).toString('latin1')}\r\n--${boundary}--\r\n`);
-    const res = await answer;
+    /** Waits (at most 10 s) until a part file on disk holds `bytes`. */
+    const partReaches = async (bytes: number) => {
+      const deadline = Date.now() + 10_000;
+      while (!parts().some((f) => f.size >= bytes) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      return parts().some((f) => f.size >= bytes);
+    };
+    return { sb, dir, start, parts, partReaches };
+  }
+
+  it('writes a file while it arrives, never holding the whole body in memory', async () => {
+    const { dir, start, partReaches } = await slowUploads({});
+    const upload = start();
+    upload.req.write(png(2048 * KB));
+    // Most of the file sent, the request still open: its bytes must already be on disk.
+    expect(await partReaches(1024 * KB)).toBe(true);
+    upload.end(Buffer.alloc(1024, 1));
+    const res = await upload.answer;
     expect(res.status, res.body).toBe(201);
     expect(filesIn(join(dir, 'uploads')).map((f) => f.size)).toEqual([2048 * KB + 1024]);
+  });
+
+  it('leaves nothing of a client that goes away mid-upload, and gives its share of the quota back', async () => {
+    const { sb, start, parts, partReaches } = await slowUploads({ uploadQuotaMb: 2 });
+    const upload = start();
+    upload.answer.catch(() => undefined);
+    upload.req.write(png(1024 * KB));
+    expect(await partReaches(1024 * KB)).toBe(true);
+    upload.req.destroy();
+    const deadline = Date.now() + 10_000;
+    while (parts().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(parts()).toEqual([]);
+    const res = await sb.http
+      .post('/api/shop/upload')
+      .set('Authorization', key)
+      .attach('images', png(1900 * KB), { filename: 'big.png', contentType: 'image/png' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 
   it('reads away a file over 5 MB without storing it: 413, and no part left on disk', async () => {
