@@ -162,6 +162,13 @@ export const OPTIONS: OptionSpec[] = [
     'evict a named sandbox after this many wall-clock minutes without a request (default 30; 0 = never)',
   ),
   option(
+    'uploadQuotaMb',
+    'upload-quota',
+    'SANDBOX_UPLOAD_QUOTA',
+    int(1, 1_048_576),
+    'megabytes of uploaded images each sandbox may hold (default 100)',
+  ),
+  option(
     'strict',
     'strict',
     'SANDBOX_STRICT',

@@ -224,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Back to the seed (data, clock unfrozen at the seed's start)
-         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the seed's start), sticky scenarios and rate-limit counters. Snapshots are kept.
+         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the seed's start), sticky scenarios and rate-limit counters. Snapshots are kept. Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -316,6 +316,7 @@ export interface paths {
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
          *     `location_city` (fixtures/cities.json) gives the listing coordinates for location search.
+         *     One unit may be worth at most 10,000,000.00 USD at any exchange rate (see `price_cents`).
          *     A title or description the sandbox knows whole (an item's title, a known sentence) is
          *     translated into the other 16 languages; any other text is kept as written in every
          *     language, never translated word by word. `is_featured: true` needs `featured_payment_method`.
@@ -421,7 +422,12 @@ export interface paths {
          * Upload listing images (interface 4.10)
          * @description `multipart/form-data`, field `images`, 1 to 10 files of at most 5 MB each. JPEG, PNG, WebP
          *     and GIF are recognised by their content (magic bytes), not by the declared type. Returns
-         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`.
+         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`,
+         *     and a named sandbox's URLs carry `?sandbox_id=<id>` so that they serve that sandbox's
+         *     bytes without `X-Sandbox-Id` (a browser loading the image). Files are streamed to the
+         *     sandbox's own storage as they arrive; each sandbox holds at most `--upload-quota`
+         *     (default 100 MB) of uploads, freed by a reset or `DELETE /__sandbox`. All or nothing:
+         *     when one file is refused, none is stored.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -440,7 +446,9 @@ export interface paths {
         /**
          * An uploaded image, or a seeded listing's placeholder
          * @description Uploaded files come back with the content type found at upload. Seeded listings use
-         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself.
+         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself,
+         *     the same in every sandbox. An upload is looked up in the sandbox `sandbox_id` names (the
+         *     URLs a named sandbox hands out carry it), else in the one `X-Sandbox-Id` selects.
          */
         get: operations["getUpload"];
         put?: never;
@@ -566,7 +574,9 @@ export interface paths {
          *     `paymentMethod: payprovider`) the order is `pending_payment`, its stock is held for 3 hours
          *     of sandbox time, and `approvalUrl` points at the sandbox's provider page. This fallback is
          *     never an error. The whole checkout is one atomic store change: no overdraft, no oversell.
-         *     Checked-out listings leave the buyer's cart.
+         *     Checked-out listings leave the buyer's cart. Totals stay safe integers: one unit is worth at
+         *     most 10,000,000.00 USD (a listing priced above that, from an older data file, is a 409), a
+         *     line at most 10,000 units, an order at most 100 lines plus `shippingCostCents`.
          */
         post: operations["checkout"];
         delete?: never;
@@ -700,7 +710,7 @@ export interface paths {
         put?: never;
         /**
          * Add a listing to the cart or set its quantity (0 removes it)
-         * @description The listing must exist, be active, not be the caller's own, and have the stock. Answers with the whole cart.
+         * @description The listing must exist, be active, not be the caller's own, and have the stock; a cart holds at most 100 listings (as many as one checkout buys). Answers with the whole cart.
          */
         post: operations["setCartItem"];
         delete?: never;
@@ -760,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * Add money to (or, with a negative amount, take it from) a user's wallet
-         * @description Posts a `fund` ledger entry. A balance never goes below 0 (409). A missing or zero amount is `400 Amount required`.
+         * @description Posts a `fund` ledger entry. A balance never goes below 0, nor above 9,007,199,254,740,991 cents (90,071,992,547,409.91 USD, the largest safe integer), either is a 409 that changes nothing. A missing or zero amount is `400 Amount required`.
          */
         post: operations["fundWallet"];
         delete?: never;
@@ -842,7 +852,9 @@ export interface paths {
          * Approve a pending provider payment (what the page's Approve button does)
          * @description Pays the order (sellers credited after the platform fee), activates the subscription, or
          *     features the listing. Only a pending payment can be approved: a second approval, or one
-         *     after a cancel or the 3-hour expiry, is a 409.
+         *     after a cancel or the 3-hour expiry, is a 409. All or nothing: an approval that fails (a
+         *     seller's balance would pass the most a wallet may hold: 409; the change could not be saved:
+         *     503) leaves the payment pending and the order, stock and ledger as they were.
          */
         post: operations["approveProviderPayment"];
         delete?: never;
@@ -862,7 +874,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending provider payment (what the page's Cancel button does)
-         * @description A pending order is cancelled and its held stock released. Only a pending payment can be cancelled (else 409).
+         * @description A pending order is cancelled and its held stock released, all or nothing. Only a pending payment can be cancelled (else 409).
          */
         post: operations["cancelProviderPayment"];
         delete?: never;
@@ -1270,6 +1282,12 @@ export interface components {
             title: string;
             description?: string;
             category: string;
+            /**
+             * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
+             *     the currency's strongest rate (its fixture rate less the rate walk's 2.75%), e.g.
+             *     `price_cents` ≤ 10215 in BTC; a dearer price is a 400 that says the limit. With the other
+             *     bounds (quantities ≤ 10,000, 100 lines) every order total stays a safe integer.
+             */
             price_cents?: number;
             currency?: string;
             accepted_currencies?: string[];
@@ -1711,7 +1729,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live. Retry-After says when to try again. */
+        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live (Retry-After says when to try again), or a change the file store could not save (disk full, read-only); such a change was not applied. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1739,7 +1757,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is invalid; the message names the field. */
+        /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2149,6 +2167,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2183,6 +2202,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2220,6 +2240,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2341,6 +2362,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2414,6 +2436,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2443,6 +2466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2981,17 +3005,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A file over 5 MB, or more than 10 files. */
+            /** @description A file over 5 MB, more than 10 files, or a file that would take the sandbox over its upload quota. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "images[0] (photo.jpg) is larger than 5 MB"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3016,7 +3035,13 @@ export interface operations {
     };
     getUpload: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The sandbox that issued the URL (what `X-Sandbox-Id` would say); it wins over the header.
+                 * @example ci-1234-e2e
+                 */
+                sandbox_id?: string;
+            };
             header?: never;
             path: {
                 /** @example seed-mens-leather-biker-jacket-1.png */
@@ -3156,6 +3181,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description No locale file for this code. */
             404: {
                 headers: {
@@ -3418,7 +3444,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["ListingNotFound"];
-            /** @description A listing is no longer active or has less stock than asked. */
+            /** @description A listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or a seller's balance would pass the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3763,7 +3789,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["ListingNotFound"];
-            /** @description The listing is no longer active or has less stock than asked. */
+            /** @description The listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or the cart already holds 100 listings. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3924,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The balance would go below 0. */
+            /** @description The balance would go below 0, or above the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +4076,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             404: components["responses"]["NotFound"];
-            /** @description The payment is not pending any more. */
+            /** @description The payment is not pending any more, or paying it would take a seller's balance past the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,6 +4173,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4225,6 +4252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4283,6 +4311,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4314,6 +4343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -4479,6 +4509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4565,6 +4596,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { sha256 } from '../api/auth/sha256.js';
 import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
+import { hmacKey } from './hmac-key.js';
 import type { AnyRequest } from './handler.js';
 import { lenient } from './warnings.js';
 
@@ -33,7 +34,7 @@ export function signToken(world: World, secret: string, sub: string, typ: 'user'
   const iat = Math.floor(world.clock.now() / 1000);
   const ttl = typ === 'user' ? USER_TOKEN_SECONDS : GUEST_TOKEN_SECONDS;
   const claims: TokenClaims = { sub, typ, sbx: world.id, iat, exp: iat + ttl };
-  return jwt.sign(claims, secret, { algorithm: 'HS256' });
+  return jwt.sign(claims, hmacKey(secret), { algorithm: 'HS256' });
 }
 
 /** The claims when the token is ours, unexpired on the sandbox clock and of the right type. */
@@ -55,7 +56,7 @@ function checkToken(
   typ: 'user' | 'guest',
 ): TokenClaims | string {
   try {
-    const claims = jwt.verify(token, secret, {
+    const claims = jwt.verify(token, hmacKey(secret), {
       algorithms: ['HS256'],
       clockTimestamp: Math.floor(world.clock.now() / 1000),
     }) as TokenClaims;
