@@ -1668,6 +1668,10 @@ export interface components {
             /** @description scenarios applied, as in X-Sandbox-Scenario-Applied */
             scenario: string | null;
             sandbox_id: string;
+            /** @description what the sandbox let through, as in X-Sandbox-Warning (one per entry; docs/errors.md) */
+            warnings: string[];
+            /** @description the sandbox's own reason for an error, as in X-Sandbox-Error-Detail; null when none */
+            error_detail: string | null;
             request_headers: {
                 [key: string]: string;
             };

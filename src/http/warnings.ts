@@ -4,25 +4,8 @@ import type { ServerResponse } from 'node:http';
 export const WARNING_HEADER = 'X-Sandbox-Warning';
 /** The response header with the sandbox's own reason for an error whose body is the document's text. */
 export const ERROR_DETAIL_HEADER = 'X-Sandbox-Error-Detail';
-
-/** What the sandbox says beside an answer, kept as written for the request journal. */
-export interface ResponseNotes {
-  warnings: string[];
-  errorDetail?: string;
-}
-
-const NOTES = Symbol('sandbox response notes');
-type Noted = ServerResponse & { [NOTES]?: ResponseNotes };
-
-/** The notes of a response, if any was made. */
-export function notesOf(res: ServerResponse): ResponseNotes | undefined {
-  return (res as Noted)[NOTES];
-}
-
-function notes(res: ServerResponse): ResponseNotes {
-  const noted = res as Noted;
-  return (noted[NOTES] ??= { warnings: [] });
-}
+/** What joins several warnings in one header (a warning never holds it, see {@link quoted}). */
+export const WARNING_SEPARATOR = '; ';
 
 /**
  * A header value made of any text: printable ASCII stays, anything else (non-ASCII, control
@@ -45,18 +28,31 @@ export function quoted(value: unknown): string {
   return JSON.stringify(short).replace(/;/g, '%3B');
 }
 
-/** Adds a warning to the response (its header, and the journal's record). */
+/** Adds a warning to the response's `X-Sandbox-Warning` (the journal reads it from there). */
 export function addWarning(res: ServerResponse, warning: string): void {
-  const { warnings } = notes(res);
-  if (warnings.includes(warning)) return;
-  warnings.push(warning);
-  if (!res.headersSent) res.setHeader(WARNING_HEADER, warnings.map(headerText).join('; '));
+  if (res.headersSent) return;
+  const text = headerText(warning);
+  const before = res.getHeader(WARNING_HEADER);
+  if (before === undefined) return void res.setHeader(WARNING_HEADER, text);
+  const list = String(before).split(WARNING_SEPARATOR);
+  if (!list.includes(text)) res.setHeader(WARNING_HEADER, [...list, text].join(WARNING_SEPARATOR));
 }
 
-/** Sets the detail of an error answer (its header, and the journal's record). */
+/** The warnings a response carries, one per entry. */
+export function warningsOf(res: ServerResponse): string[] {
+  const value = res.getHeader(WARNING_HEADER);
+  return value === undefined ? [] : String(value).split(WARNING_SEPARATOR);
+}
+
+/** Sets the detail of an error answer (`X-Sandbox-Error-Detail`; the journal reads it from there). */
 export function setErrorDetail(res: ServerResponse, detail: string): void {
-  notes(res).errorDetail = detail;
   if (!res.headersSent) res.setHeader(ERROR_DETAIL_HEADER, headerText(detail));
+}
+
+/** The detail of an error answer, if it has one. */
+export function errorDetailOf(res: ServerResponse): string | null {
+  const value = res.getHeader(ERROR_DETAIL_HEADER);
+  return value === undefined ? null : String(value);
 }
 
 /**
