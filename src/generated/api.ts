@@ -1277,10 +1277,16 @@ export interface components {
             approvalUrl?: components["schemas"]["ApprovalUrl"];
             deducted?: number;
         };
+        /**
+         * @description A listing to create. `null` in a field a listing shows as nullable (`description`,
+         *     `location_city`, `location_country`, `featured_payment_method`), as a client sends back
+         *     what it read, is taken as absent, with an `X-Sandbox-Warning` (with `--strict`, a 400
+         *     `body.<field> must be string`).
+         */
         NewListing: {
             type: components["schemas"]["ListingType"];
             title: string;
-            description?: string;
+            description?: string | null;
             category: string;
             /**
              * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
@@ -1294,11 +1300,11 @@ export interface components {
             quantity_available?: number;
             /** @enum {string} */
             duration?: "1day" | "2weeks" | "1year";
-            location_city?: string;
-            location_country?: string;
+            location_city?: string | null;
+            location_country?: string | null;
             is_featured?: boolean;
-            /** @enum {string} */
-            featured_payment_method?: "subscription" | "payprovider" | "credit_wallet";
+            /** @enum {string|null} */
+            featured_payment_method?: "subscription" | "payprovider" | "credit_wallet" | null;
             images?: string[];
         };
         Category: {
@@ -2519,7 +2525,7 @@ export interface operations {
     getMailbox: {
         parameters: {
             query?: {
-                /** @description only mails to this address */
+                /** @description only mails to this address (`@` and `+` may be sent as they are) */
                 to?: string;
             };
             header?: never;
@@ -2562,7 +2568,10 @@ export interface operations {
     searchListings: {
         parameters: {
             query?: {
-                /** @example leather jacket */
+                /**
+                 * @description free text; reserved characters may be sent as they are (a `+` is a space, as form encoders send it)
+                 * @example leather jacket
+                 */
                 q?: string;
                 type?: components["schemas"]["ListingType"];
                 /** @example fashion */

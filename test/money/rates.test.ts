@@ -52,9 +52,13 @@ describe('GET /api/wallet/exchange-rates', () => {
     expect(rc.body.rates.EUR.rate).not.toBe(ra.body.rates.EUR.rate);
   });
 
-  it('is public, rejects unknown query parameters, and answers a bad credential as anonymous', async () => {
+  it('is public, and ignores unknown query parameters and a bad credential with a warning', async () => {
     const sb = await makeSandbox();
-    expectError(await sb.http.get('/api/wallet/exchange-rates?x=1'), 400);
+    const unknown = await sb.http.get('/api/wallet/exchange-rates?x=1');
+    expect([unknown.status, unknown.headers['x-sandbox-warning']]).toEqual([
+      200,
+      'unknown query parameter "x" ignored',
+    ]);
     const res = await sb.http.get('/api/wallet/exchange-rates').set('Authorization', 'Bearer nope');
     expect(res.status).toBe(200);
     expect(res.headers['x-sandbox-warning']).toMatch(/answered as anonymous/);

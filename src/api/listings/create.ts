@@ -1,6 +1,7 @@
 import { ApiError, Messages } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Schema } from '../../http/contract.js';
+import type { NullsTakenAsAbsent } from '../../http/lenient-body.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
@@ -11,7 +12,7 @@ import { chargeFeatured, checkFeaturing, type FeaturedOutcome } from '../feature
 import { uploadNameIn, uploadPath } from '../uploads/paths.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */
-export type CreateListingBody = Schema<'NewListing'>;
+export type CreateListingBody = NullsTakenAsAbsent<Schema<'NewListing'>>;
 
 /** Types whose `price_cents` is required (reverse_auction: an optional budget, 0 when absent). */
 export const PRICE_REQUIRED: ListingType[] = ['mall', 'classifieds', 'auction'];

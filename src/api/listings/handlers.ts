@@ -3,6 +3,7 @@ import { userId } from '../../http/auth.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Handlers } from '../../http/handler.js';
 import { createListing } from './create.js';
+import { afterLeniency } from '../../http/lenient-body.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
 import { searchPageJson } from './search-page.js';
@@ -22,7 +23,7 @@ export function listingHandlers(_deps: AppDeps) {
     },
     createListing: async (req, res) => {
       const owner = userId(req);
-      const body = req.body;
+      const body = afterLeniency(req.body);
       const now = req.world.clock.now();
       const { listing, featured } = await createListing(req.world, owner, body, {
         baseUrl: baseUrl(req),

@@ -1,0 +1,28 @@
+import express, { type RequestHandler } from 'express';
+
+const UNREAD = Symbol('body error');
+type WithBodyError = { [UNREAD]?: unknown };
+
+/**
+ * The body stage (docs/architecture.md, 5): the JSON body parsed (up to `limit`). A body it cannot
+ * read (malformed, too large, an encoding or charset it does not know) is kept back rather than
+ * refused here, so that on an operation that needs a credential the credential is checked first
+ * (a bad token with a bad body is a 401): {@link refuseUnreadBody} refuses it after security.
+ */
+export function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (err !== undefined) (res.locals as WithBodyError)[UNREAD] = err;
+      next();
+    });
+}
+
+/** Refuses a request whose body the body stage could not read (after security; once). */
+export const refuseUnreadBody: RequestHandler = (_req, res, next) => {
+  const locals = res.locals as WithBodyError;
+  const err = locals[UNREAD];
+  if (err === undefined) return next();
+  delete locals[UNREAD];
+  next(err);
+};
