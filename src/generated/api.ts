@@ -1220,6 +1220,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             title: string;
+            /** @description null when the seller gave none (the interface types it string, "optional") */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -1229,7 +1230,9 @@ export interface components {
             quantity_available: number;
             /** @enum {string} */
             duration: "1day" | "2weeks" | "1year";
+            /** @description null when the seller gave none (the interface types it string) */
             location_city: string | null;
+            /** @description null when the seller gave none and no known city implies one (the interface types it string) */
             location_country: string | null;
             lat: number | null;
             lng: number | null;
@@ -1252,6 +1255,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             title: string;
+            /** @description null when the seller gave none (the interface types it string, "optional") */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -1261,7 +1265,9 @@ export interface components {
             quantity_available: number;
             /** @enum {string} */
             duration: "1day" | "2weeks" | "1year";
+            /** @description null when the seller gave none (the interface types it string) */
             location_city: string | null;
+            /** @description null when the seller gave none and no known city implies one (the interface types it string) */
             location_country: string | null;
             lat: number | null;
             lng: number | null;

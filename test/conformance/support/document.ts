@@ -16,7 +16,8 @@ export type FieldType =
   | 'iso'
   | 'object'
   | 'string|null'
-  | 'country';
+  | 'country'
+  | 'country|null';
 
 export type Fields = Record<string, FieldType>;
 
@@ -136,6 +137,8 @@ function fits(value: unknown, type: FieldType): boolean {
       return value === null || typeof value === 'string';
     case 'country':
       return typeof value === 'string' && /^[A-Z]{2}$/.test(value);
+    case 'country|null':
+      return value === null || fits(value, 'country');
   }
 }
 
