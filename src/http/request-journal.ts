@@ -172,6 +172,7 @@ export function requestJournal(capacity: number): RequestHandler {
       done = true;
       recordRequest(ctx, capacity, { id, at, status: res.headersSent ? res.statusCode : null });
     };
+    ctx.record = finish;
     res.once('finish', finish);
     res.once('close', finish);
     next();
