@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { wordingOf } from './error-wording.js';
 import { unsupportedMediaType } from './media-type.js';
+import { unreadableMultipart } from './multipart-errors.js';
 import { setErrorDetail } from './warnings.js';
 
 /**
@@ -111,6 +112,8 @@ function respond(err: unknown, req: Request, res: Response, log: (err: unknown, 
   }
   const e = (err ?? {}) as HttpishError;
   const status = e.status ?? e.statusCode;
+  const unreadable = unreadableMultipart(e.message, req.headers['content-type']);
+  if (unreadable !== undefined) return send(req, res, 400, unreadable);
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (e.headers) res.set(e.headers);
     send(req, res, status, messageFor(e, status, req));
