@@ -136,7 +136,8 @@ describe('lang: titles and descriptions from the item template', () => {
   });
 
   it('answers an unsupported lang in English with a warning, and a code in capitals as that code', async () => {
-    const titles = (res: { body: { listings: { title: string }[] } }) => res.body.listings.map((l) => l.title);
+    const titles = (res: { body: { listings: { title: string }[] } }) =>
+      res.body.listings.map((l) => l.title);
     const xx = await get('?lang=xx');
     expect(titles(xx)).toEqual(titles(await get('?lang=en')));
     expect(xx.headers['x-sandbox-warning']).toBe('lang "xx" is not a supported language: answered in en');

@@ -60,14 +60,23 @@ describe('a query a live service would most likely take', () => {
     const titles = async (lang: string) => {
       const res = await sb.http.get(`/api/shop/listings?limit=10&lang=${lang}`);
       expect(res.status).toBe(200);
-      return { titles: res.body.listings.map((l: { title: string }) => l.title), warning: res.headers[WARNING] };
+      return {
+        titles: res.body.listings.map((l: { title: string }) => l.title),
+        warning: res.headers[WARNING],
+      };
     };
     const de = await titles('de');
     expect(await titles('DE')).toEqual(de);
-    expect(await titles('de-DE')).toEqual({ ...de, warning: 'lang "de-DE" answered in de (no regional variants)' });
+    expect(await titles('de-DE')).toEqual({
+      ...de,
+      warning: 'lang "de-DE" answered in de (no regional variants)',
+    });
     expect((await titles('pt-BR')).titles).toEqual((await titles('pt')).titles);
     const en = await titles('en');
-    expect(await titles('xx')).toEqual({ ...en, warning: 'lang "xx" is not a supported language: answered in en' });
+    expect(await titles('xx')).toEqual({
+      ...en,
+      warning: 'lang "xx" is not a supported language: answered in en',
+    });
   });
 
   it('joins several warnings with "; " and keeps them on a repeat answered from the cache', async () => {
@@ -103,7 +112,11 @@ describe('a query a live service would most likely take', () => {
 describe('null sent back in a field a listing shows as nullable', () => {
   it('is taken as absent on create, with a warning per field', async () => {
     const sb = await makeSandbox();
-    const res = await newListing(sb, { description: null, featured_payment_method: null, location_city: null });
+    const res = await newListing(sb, {
+      description: null,
+      featured_payment_method: null,
+      location_city: null,
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.description).toBeNull();
     expect(res.headers[WARNING]).toBe(
