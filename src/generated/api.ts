@@ -1219,8 +1219,9 @@ export interface components {
         Listing: {
             /** Format: uuid */
             id: string;
+            /** @description in the language asked for (lang): a seeded listing's from its item template; a user's title translated into all 16 languages where the sandbox knows it whole (a template's title, a vocabulary item), else kept as written in each, never translated word by word (docs/catalog.md, "Translations") */
             title: string;
-            /** @description null when the seller gave none (the interface types it string, "optional") */
+            /** @description null when the seller gave none (the interface types it string, "optional"); in the language asked for where the sandbox knows the whole text (a template's description, known sentences), else kept as written */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -1254,8 +1255,9 @@ export interface components {
         CreatedListing: {
             /** Format: uuid */
             id: string;
+            /** @description in the language asked for (lang): a seeded listing's from its item template; a user's title translated into all 16 languages where the sandbox knows it whole (a template's title, a vocabulary item), else kept as written in each, never translated word by word (docs/catalog.md, "Translations") */
             title: string;
-            /** @description null when the seller gave none (the interface types it string, "optional") */
+            /** @description null when the seller gave none (the interface types it string, "optional"); in the language asked for where the sandbox knows the whole text (a template's description, known sentences), else kept as written */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -2594,8 +2596,9 @@ export interface operations {
                 maxPrice?: number;
                 sort?: "newest" | "price_low" | "price_high" | "ending_soon";
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
                 /**
                  * @description display currency code (case-insensitive)
@@ -2744,7 +2747,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description language of titles, descriptions and names (default en; unsupported → 400)
+                 * @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400)
                  * @example de
                  */
                 lang?: components["schemas"]["LanguageCode"];
@@ -2807,7 +2810,7 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -2851,7 +2854,7 @@ export interface operations {
     listSubcategories: {
         parameters: {
             query?: {
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -2922,8 +2925,9 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -3323,6 +3327,7 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
             };
             header?: never;
@@ -3490,6 +3495,7 @@ export interface operations {
                 role?: "buyer" | "seller";
                 status?: "pending_payment" | "paid" | "cancelled";
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
             };
             header?: never;
@@ -4481,6 +4487,8 @@ export interface operations {
                      *           "duration_ms": 1.2,
                      *           "scenario": null,
                      *           "sandbox_id": "default",
+                     *           "warnings": [],
+                     *           "error_detail": null,
                      *           "request_headers": {
                      *             "authorization": "[REDACTED]"
                      *           },
@@ -4562,6 +4570,8 @@ export interface operations {
                      *       "duration_ms": 1.2,
                      *       "scenario": null,
                      *       "sandbox_id": "default",
+                     *       "warnings": [],
+                     *       "error_detail": null,
                      *       "request_headers": {},
                      *       "request_body": null,
                      *       "response_body": {
