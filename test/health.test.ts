@@ -67,6 +67,17 @@ describe('sandbox health and the error shape', () => {
       415,
       'Unsupported Content-Encoding "zip": send the body unencoded or as gzip, deflate or br',
     );
+    for (const encoding of ['gzip', 'zstd']) {
+      const encoded = await sb.http
+        .post('/api/shop/upload')
+        .set({ Authorization: key, 'content-encoding': encoding })
+        .attach('images', Buffer.from('not read'), 'a.png');
+      expectError(
+        encoded,
+        415,
+        `Unsupported Content-Encoding "${encoding}": send the body unencoded (a multipart body is read as sent)`,
+      );
+    }
     expectError(
       await sb.http
         .post('/api/auth/login')

@@ -27,8 +27,12 @@ function acceptedTypes(req: MediaTypeRequest): string[] {
  * @example an upload sent as JSON: `Unsupported media type application/json: send multipart/form-data`
  */
 export function unsupportedMediaType(err: MediaTypeError, req: MediaTypeRequest): string {
-  if (err.type === 'encoding.unsupported')
-    return `Unsupported Content-Encoding "${err.encoding ?? ''}": send the body unencoded or as ${ENCODINGS}`;
+  if (err.type === 'encoding.unsupported') {
+    // The upload's parser decodes no encoding at all; body-parser (JSON) decodes three.
+    const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+    const ways = multipart ? 'unencoded (a multipart body is read as sent)' : `unencoded or as ${ENCODINGS}`;
+    return `Unsupported Content-Encoding "${err.encoding ?? ''}": send the body ${ways}`;
+  }
   if (err.type === 'charset.unsupported')
     return `Unsupported charset "${err.charset ?? ''}": send the body as UTF-8`;
   const sent = req.headers['content-type'];
