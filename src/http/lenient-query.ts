@@ -17,7 +17,8 @@ export interface LenientQuery {
 
 /** A language tag as browsers send it: `de`, `EN`, `de-DE`, `pt_BR`, `zh-Hant-TW`. */
 const LANGUAGE_TAG = /^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*$/;
-const WHOLE_NUMBER = /^\d{1,15}$/;
+/** A page size written as digits, however many (a number too large for a double is still above 50). */
+const WHOLE_NUMBER = /^\d{1,100}$/;
 
 /**
  * The query an operation takes, made from the one sent, the way a live service would most likely

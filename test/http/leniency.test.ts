@@ -53,6 +53,8 @@ describe('a query a live service would most likely take', () => {
     const res = await sb.http.get('/api/shop/listings?limit=100');
     expect([res.status, res.body.pagination.limit, res.body.listings.length]).toEqual([200, 50, 50]);
     expect(res.headers[WARNING]).toBe('limit=100 is above the maximum 50: answered with 50');
+    const huge = await sb.http.get('/api/shop/listings?limit=99999999999999999999');
+    expect([huge.status, huge.body.pagination.limit]).toEqual([200, 50]);
   });
 
   it('reads a language in capitals or with a region as its base, and an unknown one as English', async () => {
