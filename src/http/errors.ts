@@ -59,6 +59,8 @@ export function describeValidationItem(item: ValidatorItem): string {
     .replace(/[/]/g, '.')
     .replace(/^(query|body|params|headers|path)\.?/, '$1.');
   const message = item.message ?? 'is invalid';
+  // The validator's own sentence already names the parameter: "Unknown query parameter 'x'".
+  if (/^Unknown query parameter /.test(message)) return message;
   // Not a field but the request itself (the path): the multipart parser's limits ("Too many parts").
   if (!/^(query|body|params|headers|path)\b/.test(where)) return message;
   const required = /must have required property '([^']+)'/.exec(message);

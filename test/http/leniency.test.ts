@@ -101,7 +101,7 @@ describe('a query a live service would most likely take', () => {
 
   it('refuses each with the 400 it would have been under --strict', async () => {
     const sb = await makeSandbox({ strict: true });
-    expectError(await sb.http.get('/api/shop/listings?_=1'), 400, /Unknown query parameter '_'/);
+    expectError(await sb.http.get('/api/shop/listings?_=1'), 400, "Unknown query parameter '_'");
     expectError(await sb.http.get('/api/shop/listings?limit=51'), 400, 'query.limit must be <= 50');
     expectError(await sb.http.get('/api/shop/listings?lang=de-DE'), 400, /query.lang/);
     expectError(await sb.http.get('/api/shop/listings?lang=xx'), 400, /query.lang/);
