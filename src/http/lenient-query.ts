@@ -47,16 +47,25 @@ export function lenientQuery(
     if (value === '') continue;
     const param = params.get(name);
     if (!param) {
-      if (strict || known.has(name)) query[name] = value;
+      if (strict || known.has(name)) own(query, name, value);
       else warnings.push(`unknown query parameter ${quoted(name)} ignored`);
       continue;
     }
-    if (typeof value !== 'string') query[name] = value;
-    else if (param.languages) query[name] = language(value, param.languages, strict, warnings);
-    else if (param.maximum !== undefined) query[name] = pageSize(value, param.maximum, strict, warnings);
-    else query[name] = value;
+    if (typeof value !== 'string') own(query, name, value);
+    else if (param.languages) own(query, name, language(value, param.languages, strict, warnings));
+    else if (param.maximum !== undefined) own(query, name, pageSize(value, param.maximum, strict, warnings));
+    else own(query, name, value);
   }
   return { query, warnings };
+}
+
+/**
+ * Sets `name` as an own property, like the query parser's null-prototype object holds it: a plain
+ * assignment of `__proto__` (`?__proto__=a&__proto__=b`, kept for validation under --strict)
+ * would set the query's prototype instead.
+ */
+function own(query: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(query, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function language(value: string, languages: readonly string[], strict: boolean, warnings: string[]): string {

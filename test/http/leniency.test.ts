@@ -106,6 +106,11 @@ describe('a query a live service would most likely take', () => {
     expectError(await sb.http.get('/api/shop/listings?lang=de-DE'), 400, /query.lang/);
     expectError(await sb.http.get('/api/shop/listings?lang=xx'), 400, /query.lang/);
     // What a live service takes without a second thought stays taken: no warning, no 400.
+    expectError(
+      await sb.http.get('/api/shop/listings?__proto__=a&__proto__=b'),
+      400,
+      "Unknown query parameter '__proto__'",
+    );
     const normal = await sb.http.get('/api/shop/listings?lang=DE&q=leather+jacket&category=');
     expect([normal.status, normal.headers[WARNING]]).toEqual([200, undefined]);
   });
