@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRates, RATE_WINDOW_MS, walkDeviation, windowStart } from '../../src/api/wallet/rates.js';
 import { currencyFixture } from '../../src/api/wallet/rates.js';
-import { expectError, makeSandbox } from '../helpers/sandbox.js';
+import { makeSandbox } from '../helpers/sandbox.js';
 import { freeze } from './helpers.js';
 
 const START = Date.parse('2026-01-01T00:00:00.000Z');
