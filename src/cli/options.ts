@@ -47,7 +47,7 @@ export const OPTIONS: OptionSpec[] = [
     'clock-start',
     'SANDBOX_CLOCK_START',
     date,
-    `sandbox time of a fresh seed, ISO 8601 or "now" (default ${defaultConfig.clockStart})`,
+    'sandbox time a fresh seed starts at, ISO 8601 (default "now": the wall time when it is seeded)',
   ),
   option(
     'jwtSecret',

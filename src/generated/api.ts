@@ -205,7 +205,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seed (data, clock unfrozen at the seed's start) */
+        /** Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start) */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
@@ -1114,6 +1114,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description Sandbox time. A freshly seeded sandbox (first start, reset, a new `X-Sandbox-Id`) starts at
+         *     the wall time, or at `--clock-start` when that pins it, and then runs with the wall clock;
+         *     the time is kept with the data, so a restart goes on from it (adding the time the sandbox
+         *     was down). JWT `exp`, listing terms and every other time follow this clock.
+         */
         Clock: {
             /** Format: date-time */
             now: string;
@@ -1145,8 +1151,12 @@ export interface components {
         /**
          * @description A listing of the marketplace API. Sandbox additions: `lat`/`lng` (coordinates used by location
          *     search), `store_slug`, and `expires_at` (`created_at` + `duration`; after it the listing
-         *     is no longer searchable). Image paths come back as absolute URLs on the address the
-         *     request used.
+         *     is no longer searchable nor for sale). A listing of the seeded catalogue still listed
+         *     when the seed started is relisted whenever its term ends: `created_at` is then the start
+         *     of its current term (the last one's `expires_at`) and `expires_at` that plus `duration`,
+         *     so the catalogue keeps its size however far the clock runs. A listing a user creates ends
+         *     as its `duration` says. Image paths come back as absolute URLs on the address the request
+         *     used.
          */
         Listing: {
             /** Format: uuid */
@@ -1170,9 +1180,15 @@ export interface components {
             /** @enum {string|null} */
             featured_payment_method: "subscription" | "payprovider" | "credit_wallet" | null;
             store_slug: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the start of the listing's current term
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the end of the listing's current term
+             */
             expires_at: string;
         };
         /**

@@ -8,7 +8,7 @@ import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { platformFeeCents, toUsdCents } from '../wallet/convert.js';
 import { postLedger } from '../wallet/ledger.js';
 import type { RateTable } from '../wallet/rates.js';
-import { isListingActive } from '../listings/listing-state.js';
+import { isListingActive, seedStartOf } from '../listings/listing-state.js';
 
 /** The body of POST /api/shop/checkout, validated. */
 export type CheckoutInput = Body<'checkout'>;
@@ -55,7 +55,7 @@ function priceLine(db: Db, item: CartLine, ctx: CheckoutContext): OrderItem {
   if (!listing) throw new ApiError(404, `${Messages.listingNotFound}: ${item.listing_id}`);
   if (listing.seller_id === ctx.buyerId)
     throw new ApiError(403, `You cannot buy your own listing ${listing.id}`);
-  if (!isListingActive(listing, ctx.now))
+  if (!isListingActive(listing, ctx.now, seedStartOf(db.meta)))
     throw new ApiError(409, `Listing ${listing.id} is no longer active (its duration has ended)`);
   if (item.quantity > listing.quantity_available)
     throw new ApiError(
