@@ -541,6 +541,14 @@ export interface paths {
          *     of sandbox time, and `approvalUrl` points at the sandbox's provider page. This fallback is
          *     never an error. The whole checkout is one atomic store change: no overdraft, no oversell.
          *     Checked-out listings leave the buyer's cart.
+         *     **Accepted currencies:** the wallet pays in USD or a `Credit-<code>` currency, so with
+         *     credit_wallet every listing must accept one of those in `accepted_currencies`, else 400
+         *     `Listing <id> accepts only EUR, BTC: …` (whatever the balance). The provider quotes the
+         *     items in a currency every listing accepts (`quote`; USD when they all do); listings with
+         *     none in common are a 400 when the provider is taken.
+         *     **Auctions and reverse auctions** are sold like any listing, at their `price_cents` (an
+         *     auction's starting bid, a reverse auction's budget): the document shows none of their
+         *     bidding fields (bids, reserve, end time), so the sandbox has no bidding.
          */
         post: operations["checkout"];
         delete?: never;
@@ -1167,6 +1175,11 @@ export interface components {
             category: string;
             price_cents: number;
             currency: string;
+            /**
+             * @description What a buyer may pay with. A wallet checkout needs `USD` or a `Credit-<code>` currency
+             *     among them (the wallet pays in those); the provider quotes the items in one of them
+             *     (checkout, `ProviderQuote`).
+             */
             accepted_currencies: string[];
             quantity_available: number;
             /** @enum {string} */
@@ -1317,6 +1330,24 @@ export interface components {
             orderId: string;
             /** Format: uuid */
             paymentId: string;
+            quote: components["schemas"]["ProviderQuote"];
+        };
+        /**
+         * @description What the provider asks for an order's items, in a currency every listing of the order
+         *     accepts (`accepted_currencies`): USD when they all do, else the first common one of the
+         *     first listing's list. A line priced in that currency counts at its own price; any other is
+         *     converted from its USD cents at the request's rates (rounded half up, once per line).
+         *     Shipping is not in it: it is always charged in USD (`shippingCurrency`, the order's
+         *     `shipping_cents`).
+         * @example {
+         *       "currency": "EUR",
+         *       "items_cents": 22999
+         *     }
+         */
+        ProviderQuote: {
+            currency: string;
+            /** @description cents of `currency` */
+            items_cents: number;
         };
         OrderItem: {
             /** Format: uuid */
@@ -1441,6 +1472,7 @@ export interface components {
              * @description the checkout's `returnUrl`, when it gave one
              */
             return_url?: string;
+            quote?: components["schemas"]["ProviderQuote"];
         };
         /**
          * Format: uri
