@@ -205,7 +205,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start) */
+        /**
+         * Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start)
+         * @description Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
+         */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
@@ -290,6 +293,7 @@ export interface paths {
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
          *     `location_city` (fixtures/cities.json) gives the listing coordinates for location search.
+         *     One unit may be worth at most 10,000,000.00 USD at any exchange rate (see `price_cents`).
          *     A title or description the sandbox knows whole (an item's title, a known sentence) is
          *     translated into the other 16 languages; any other text is kept as written in every
          *     language, never translated word by word. `is_featured: true` needs `featured_payment_method`.
@@ -395,7 +399,12 @@ export interface paths {
          * Upload listing images (interface 4.10)
          * @description `multipart/form-data`, field `images`, 1 to 10 files of at most 5 MB each. JPEG, PNG, WebP
          *     and GIF are recognised by their content (magic bytes), not by the declared type. Returns
-         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`.
+         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`,
+         *     and a named sandbox's URLs carry `?sandbox_id=<id>` so that they serve that sandbox's
+         *     bytes without `X-Sandbox-Id` (a browser loading the image). Files are streamed to the
+         *     sandbox's own storage as they arrive; each sandbox holds at most `--upload-quota`
+         *     (default 100 MB) of uploads, freed by a reset or `DELETE /__sandbox`. All or nothing:
+         *     when one file is refused, none is stored.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -414,7 +423,9 @@ export interface paths {
         /**
          * An uploaded image, or a seeded listing's placeholder
          * @description Uploaded files come back with the content type found at upload. Seeded listings use
-         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself.
+         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself,
+         *     the same in every sandbox. An upload is looked up in the sandbox `sandbox_id` names (the
+         *     URLs a named sandbox hands out carry it), else in the one `X-Sandbox-Id` selects.
          */
         get: operations["getUpload"];
         put?: never;
@@ -540,7 +551,9 @@ export interface paths {
          *     `paymentMethod: payprovider`) the order is `pending_payment`, its stock is held for 3 hours
          *     of sandbox time, and `approvalUrl` points at the sandbox's provider page. This fallback is
          *     never an error. The whole checkout is one atomic store change: no overdraft, no oversell.
-         *     Checked-out listings leave the buyer's cart.
+         *     Checked-out listings leave the buyer's cart. Totals stay safe integers: one unit is worth at
+         *     most 10,000,000.00 USD (a listing priced above that, from an older data file, is a 409), a
+         *     line at most 10,000 units, an order at most 100 lines plus `shippingCostCents`.
          *     **Accepted currencies:** the wallet pays in USD or a `Credit-<code>` currency, so with
          *     credit_wallet every listing must accept one of those in `accepted_currencies`, else 400
          *     `Listing <id> accepts only EUR, BTC: …` (whatever the balance). The provider quotes the
@@ -682,7 +695,7 @@ export interface paths {
         put?: never;
         /**
          * Add a listing to the cart or set its quantity (0 removes it)
-         * @description The listing must exist, be active, not be the caller's own, and have the stock. Answers with the whole cart.
+         * @description The listing must exist, be active, not be the caller's own, and have the stock; a cart holds at most 100 listings (as many as one checkout buys). Answers with the whole cart.
          */
         post: operations["setCartItem"];
         delete?: never;
@@ -736,7 +749,7 @@ export interface paths {
         put?: never;
         /**
          * Add money to (or, with a negative amount, take it from) a user's wallet
-         * @description Posts a `fund` ledger entry. A balance never goes below 0 (409). A missing or zero amount is `400 Amount required`.
+         * @description Posts a `fund` ledger entry. A balance never goes below 0, nor above 9,007,199,254,740,991 cents (90,071,992,547,409.91 USD, the largest safe integer), either is a 409 that changes nothing. A missing or zero amount is `400 Amount required`.
          */
         post: operations["fundWallet"];
         delete?: never;
@@ -812,7 +825,9 @@ export interface paths {
          * Approve a pending provider payment (what the page's Approve button does)
          * @description Pays the order (sellers credited after the platform fee), activates the subscription, or
          *     features the listing. Only a pending payment can be approved: a second approval, or one
-         *     after a cancel or the 3-hour expiry, is a 409.
+         *     after a cancel or the 3-hour expiry, is a 409. All or nothing: an approval that fails (a
+         *     seller's balance would pass the most a wallet may hold: 409; the change could not be saved:
+         *     503) leaves the payment pending and the order, stock and ledger as they were.
          */
         post: operations["approveProviderPayment"];
         delete?: never;
@@ -832,7 +847,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending provider payment (what the page's Cancel button does)
-         * @description A pending order is cancelled and its held stock released. Only a pending payment can be cancelled (else 409).
+         * @description A pending order is cancelled and its held stock released, all or nothing. Only a pending payment can be cancelled (else 409).
          */
         post: operations["cancelProviderPayment"];
         delete?: never;
@@ -1243,6 +1258,12 @@ export interface components {
             title: string;
             description?: string;
             category: string;
+            /**
+             * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
+             *     the currency's strongest rate (its fixture rate less the rate walk's 2.75%), e.g.
+             *     `price_cents` ≤ 10215 in BTC; a dearer price is a 400 that says the limit. With the other
+             *     bounds (quantities ≤ 10,000, 100 lines) every order total stays a safe integer.
+             */
             price_cents?: number;
             currency?: string;
             accepted_currencies?: string[];
@@ -1703,7 +1724,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live. Retry-After says when to try again. */
+        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live (Retry-After says when to try again), or a change the file store could not save (disk full, read-only); such a change was not applied. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1731,7 +1752,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is invalid; the message names the field. */
+        /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2116,6 +2137,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2150,6 +2172,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2187,6 +2210,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2308,6 +2332,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2344,6 +2369,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2380,6 +2406,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2409,6 +2436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2965,17 +2993,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A file over 5 MB, or more than 10 files. */
+            /** @description A file over 5 MB, more than 10 files, or a file that would take the sandbox over its upload quota. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "images[0] (photo.jpg) is larger than 5 MB"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3000,7 +3023,13 @@ export interface operations {
     };
     getUpload: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The sandbox that issued the URL (what `X-Sandbox-Id` would say); it wins over the header.
+                 * @example ci-1234-e2e
+                 */
+                sandbox_id?: string;
+            };
             header?: never;
             path: {
                 /** @example seed-mens-leather-biker-jacket-1.png */
@@ -3082,6 +3111,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description No locale file for this code. */
             404: {
                 headers: {
@@ -3356,7 +3386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A listing is no longer active or has less stock than asked. */
+            /** @description A listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or a seller's balance would pass the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,7 +3730,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description The listing is no longer active or has less stock than asked. */
+            /** @description The listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or the cart already holds 100 listings. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3874,7 +3904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The balance would go below 0. */
+            /** @description The balance would go below 0, or above the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4000,7 +4030,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             404: components["responses"]["NotFound"];
-            /** @description The payment is not pending any more. */
+            /** @description The payment is not pending any more, or paying it would take a seller's balance past the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4097,6 +4127,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4175,6 +4206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4233,6 +4265,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4264,6 +4297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -4429,6 +4463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4515,6 +4550,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

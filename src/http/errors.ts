@@ -50,6 +50,8 @@ export function describeValidationItem(item: ValidatorItem): string {
     .replace(/[/]/g, '.')
     .replace(/^(query|body|params|headers|path)\.?/, '$1.');
   const message = item.message ?? 'is invalid';
+  // Not a field but the request itself (the path): the multipart parser's limits ("Too many parts").
+  if (!/^(query|body|params|headers|path)\b/.test(where)) return message;
   const required = /must have required property '([^']+)'/.exec(message);
   if (required) {
     const base = where.endsWith(`.${required[1]}`) ? where : `${where}.${required[1]}`.replace(/\.\./g, '.');
@@ -85,7 +87,7 @@ export function errorHandler(log: (err: unknown, msg: string) => void): ErrorReq
     try {
       respond(err, req, res, log);
     } catch (failure) {
-      // Sending the error failed itself (e.g. response validation in tests): still one shape.
+      // Sending the error failed itself: still one shape.
       log(failure, `error handler failed on ${req.method} ${req.originalUrl}`);
       if (res.headersSent) return;
       res.statusCode = 500;

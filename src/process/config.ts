@@ -20,8 +20,6 @@ export interface Config {
   referralCreditCents: number;
   /** Platform fee in basis points of the item price (500 = 5%). */
   platformFeeBps: number;
-  /** Validate every response against openapi.yaml (on in tests). */
-  validateResponses: boolean;
   // >>> catalog config
   // <<< catalog config
   // >>> money config
@@ -59,6 +57,8 @@ export interface Config {
   sandboxIdleMinutes: number;
   // <<< isolation config
   // >>> hardening config
+  /** Megabytes (MiB) of uploaded images each sandbox may hold (`--upload-quota`). */
+  uploadQuotaMb: number;
   // <<< hardening config
 }
 
@@ -74,7 +74,6 @@ export const defaultConfig: Config = {
   jwtSecret: '',
   referralCreditCents: 500,
   platformFeeBps: 500,
-  validateResponses: false,
   // >>> catalog defaults
   // <<< catalog defaults
   // >>> money defaults
@@ -99,6 +98,7 @@ export const defaultConfig: Config = {
   sandboxIdleMinutes: 30,
   // <<< isolation defaults
   // >>> hardening defaults
+  uploadQuotaMb: 100,
   // <<< hardening defaults
 };
 

@@ -3,6 +3,7 @@ import { ApiError, Messages } from '../http/errors.js';
 import { operations, type Operation } from '../http/spec.js';
 import { isControlPath } from '../http/control-paths.js';
 import { takeScenario } from './query.js';
+import { contextOf } from '../http/express-context.js';
 
 type OperationIndex = Map<string, Operation>;
 
@@ -32,7 +33,7 @@ export function namesListing(op: Operation, body: unknown): boolean {
   return ['listing_id', 'listingId', 'cartItems'].some((k) => k in (body as object));
 }
 
-/** Sends a 503 as raw JSON: operations do not list 503, so it must not go through response validation. */
+/** Sends the 503 as raw JSON: the answer of an unavailable server, not of the operation. */
 function sendUnavailable(res: Response, retryAfter: number): void {
   res
     .status(503)
@@ -47,6 +48,7 @@ function truncateResponse(res: Response): void {
     const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(typeof chunk === 'string' ? chunk : '');
     res.setHeader('Content-Length', String(body.length));
     res.write(body.subarray(0, Math.floor(body.length / 2)));
+    contextOf(res).record?.();
     const socket = res.socket;
     socket?.end(() => socket.destroy());
     return res;
@@ -88,6 +90,7 @@ export function scenarioEffects(): RequestHandler {
     const latency = takeScenario(req, 'latency');
     if (latency?.param) await new Promise((resolve) => setTimeout(resolve, latency.param as number));
     if (takeScenario(req, 'network.reset')) {
+      contextOf(res).record?.();
       req.socket.destroy();
       return;
     }

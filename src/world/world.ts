@@ -25,7 +25,8 @@ export interface World {
    * time now) and every extra's reset hook.
    */
   reset(): Promise<void>;
-  onReset(hook: () => void): void;
+  /** Runs `hook` at each reset, before the seeded data is put back (awaited when it returns a promise). */
+  onReset(hook: () => unknown): void;
 }
 
 /**
@@ -57,7 +58,7 @@ export function makeWorld(
     db.meta.clock = clock.state();
     db.meta.clock_recorded_at = new Date(wall()).toISOString();
   });
-  const resetHooks: (() => void)[] = [];
+  const resetHooks: (() => unknown)[] = [];
   return {
     id,
     store,
@@ -66,10 +67,19 @@ export function makeWorld(
     extras: new Map(),
     async reset() {
       const db = await reseed(wall());
+      const before = clock.state();
       clock.freeze(false);
       clock.set(Date.parse(db.meta.clock.now));
-      for (const hook of resetHooks) hook();
-      await store.replace(db);
+      try {
+        await store.replace(db);
+      } catch (err) {
+        // Not saved, so not reset: the store took the data back, and the clock goes back too.
+        clock.set(Date.parse(before.now));
+        clock.freeze(before.frozen);
+        throw err;
+      }
+      // Every hook starts at once (the synchronous ones finish here); some wait, e.g. emptying uploads.
+      await Promise.all(resetHooks.map((hook) => hook()));
     },
     onReset: (hook) => resetHooks.push(hook),
   };
