@@ -48,7 +48,8 @@ const images = new Map<string, string>();
 const LARGE_SEED_LISTINGS = 20_000;
 
 /**
- * A fresh copy of the seeded database, its clock at {@link seedStart}. A small seed is built once
+ * A fresh copy of the seeded database, its clock at {@link seedStart} as of wall time `wallMs`
+ * (world.ts `continuedClock` goes on from there after a restart). A small seed is built once
  * per process and options, then kept as JSON text: a reset or a new world is a JSON.parse (and,
  * unpinned, a move in time), not a reseed. A large seed is built anew for every copy
  * (deterministic, so the same data): its image would be tens of MB of text held for the life of
@@ -57,7 +58,11 @@ const LARGE_SEED_LISTINGS = 20_000;
  */
 export function freshDb(options: SeedOptions, wallMs: number): Db {
   const built = { ...options, clockStart: options.clockStart || SEED_ANCHOR };
-  return shiftSeed(seedImage(built), seedStart(options, wallMs) - Date.parse(built.clockStart));
+  const db = shiftSeed(seedImage(built), seedStart(options, wallMs) - Date.parse(built.clockStart));
+  // Recorded now, not at the first write, so a sandbox restarted before any write goes on from
+  // here too; not for a pinned start, whose seed stays byte-identical (it restarts where pinned).
+  if (!options.clockStart) db.meta.clock_recorded_at = new Date(wallMs).toISOString();
+  return db;
 }
 
 function seedImage(options: SeedOptions): Db {
