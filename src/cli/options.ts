@@ -1,4 +1,4 @@
-import { defaultConfig, type Config } from '../process/config.js';
+import type { Config } from '../process/config.js';
 
 /** How a flag's text becomes a value: a whole number within bounds, a word, a switch, a date-time. */
 export type Kind = { type: 'int'; min: number; max: number } | { type: 'string' | 'bool' | 'date' };

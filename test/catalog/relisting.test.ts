@@ -80,7 +80,8 @@ describe('the seeded catalogue does not empty as sandbox time runs', () => {
     const start = await freeze(sb);
     // Ids and terms (image URLs carry the port of each supertest request).
     const at = async () => {
-      const { listings, pagination } = (await sb.http.get('/api/shop/listings?limit=50&sort=ending_soon')).body;
+      const { listings, pagination } = (await sb.http.get('/api/shop/listings?limit=50&sort=ending_soon'))
+        .body;
       const terms = (listings as { id: string; created_at: string; expires_at: string }[]).map(
         (l) => `${l.id} ${l.created_at} ${l.expires_at}`,
       );

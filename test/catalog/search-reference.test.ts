@@ -58,7 +58,12 @@ const sometimes = <T>(arb: fc.Arbitrary<T>) =>
 describe('runSearch against a plain reference', () => {
   it('gives the same page and total for random words, languages, filters, sorts, pages and featured-first', async () => {
     // Pinned: the same rates (prices in USD) and the same catalogue on every run.
-    const config = makeConfig({ inMemory: true, listings: 2000, seed: 7, clockStart: '2026-01-01T00:00:00Z' });
+    const config = makeConfig({
+      inMemory: true,
+      listings: 2000,
+      seed: 7,
+      clockStart: '2026-01-01T00:00:00Z',
+    });
     const { world } = await openDefaultWorld(config);
     const seedStart = seedStartOf(world.store.db.meta);
     const index = searchIndex(world);
@@ -135,7 +140,9 @@ describe('runSearch against a plain reference', () => {
             now: now + r.later,
           };
           const got = runSearch(index, q);
-          expect({ ids: got.items.map((x) => x.id), total: got.total }).toEqual(reference(index, q, seedStart));
+          expect({ ids: got.items.map((x) => x.id), total: got.total }).toEqual(
+            reference(index, q, seedStart),
+          );
         },
       ),
       { numRuns: 300, seed: 42 },

@@ -33,7 +33,10 @@ describe('checkout: accepted_currencies is what the buyer may pay with', () => {
     const id = await sell(sb, { price_cents: 4000, currency: 'EUR', accepted_currencies: ['EUR', 'BTC'] });
     const before = state(sb, id);
     for (const method of [undefined, 'credit_wallet']) {
-      const res = await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('buyer')).send(pickup([id], method));
+      const res = await sb.http
+        .post('/api/shop/checkout')
+        .set('Authorization', keyOf('buyer'))
+        .send(pickup([id], method));
       expectError(
         res,
         400,
@@ -41,17 +44,27 @@ describe('checkout: accepted_currencies is what the buyer may pay with', () => {
       );
     }
     // Also when the balance is short (the provider fallback would have been taken).
-    const broke = await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('broke')).send(pickup([id]));
+    const broke = await sb.http
+      .post('/api/shop/checkout')
+      .set('Authorization', keyOf('broke'))
+      .send(pickup([id]));
     expectError(broke, 400, /accepts only EUR, BTC/);
     expect(state(sb, id)).toEqual(before);
   });
 
   it('lets the wallet pay a listing that accepts USD or a Credit- currency', async () => {
     const sb = await makeSandbox();
-    const credit = await sell(sb, { price_cents: 1500, currency: 'Credit-EUR', accepted_currencies: ['Credit-EUR'] });
+    const credit = await sell(sb, {
+      price_cents: 1500,
+      currency: 'Credit-EUR',
+      accepted_currencies: ['Credit-EUR'],
+    });
     const usd = await sell(sb, { price_cents: 1500, accepted_currencies: ['USD'] });
     for (const id of [credit, usd]) {
-      const res = await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('buyer')).send(pickup([id]));
+      const res = await sb.http
+        .post('/api/shop/checkout')
+        .set('Authorization', keyOf('buyer'))
+        .send(pickup([id]));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.paymentMethod).toBe('credit_wallet');
     }
@@ -86,8 +99,15 @@ describe('checkout: accepted_currencies is what the buyer may pay with', () => {
     await freeze(sb);
     const rates = (await sb.http.get('/api/wallet/exchange-rates')).body.rates;
     const usd = await sell(sb, { price_cents: 1000, accepted_currencies: ['USD', 'EUR'] });
-    const yen = await sell(sb, { price_cents: 150000, currency: 'JPY', accepted_currencies: ['JPY', 'EUR', 'USD'] });
-    const both = await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('broke')).send(pickup([usd, yen]));
+    const yen = await sell(sb, {
+      price_cents: 150000,
+      currency: 'JPY',
+      accepted_currencies: ['JPY', 'EUR', 'USD'],
+    });
+    const both = await sb.http
+      .post('/api/shop/checkout')
+      .set('Authorization', keyOf('broke'))
+      .send(pickup([usd, yen]));
     expect(both.body.paymentMethod).toBe('payprovider');
     const yenUsd = Math.floor(300000 / rates.JPY.rate + 0.5);
     expect(both.body.quote).toEqual({ currency: 'USD', items_cents: 2000 + yenUsd });
@@ -102,7 +122,11 @@ describe('checkout: accepted_currencies is what the buyer may pay with', () => {
 
   it('refuses a provider checkout of listings that accept no currency in common, and changes nothing', async () => {
     const sb = await makeSandbox();
-    const a = await sell(sb, { price_cents: 1000, currency: 'Credit-EUR', accepted_currencies: ['Credit-EUR'] });
+    const a = await sell(sb, {
+      price_cents: 1000,
+      currency: 'Credit-EUR',
+      accepted_currencies: ['Credit-EUR'],
+    });
     const b = await sell(sb, { price_cents: 1000, accepted_currencies: ['USD'] });
     const before = state(sb, a);
     const asked = await sb.http
@@ -112,9 +136,19 @@ describe('checkout: accepted_currencies is what the buyer may pay with', () => {
     const message = `The listings accept no currency in common (${a} accepts Credit-EUR; ${b} accepts USD): check them out separately`;
     expectError(asked, 400, message);
     // The wallet can pay both; when it is short, the fallback to the provider meets the same rule.
-    expectError(await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('broke')).send(pickup([a, b])), 400, message);
+    expectError(
+      await sb.http
+        .post('/api/shop/checkout')
+        .set('Authorization', keyOf('broke'))
+        .send(pickup([a, b])),
+      400,
+      message,
+    );
     expect(state(sb, a)).toEqual(before);
-    const wallet = await sb.http.post('/api/shop/checkout').set('Authorization', keyOf('buyer')).send(pickup([a, b]));
+    const wallet = await sb.http
+      .post('/api/shop/checkout')
+      .set('Authorization', keyOf('buyer'))
+      .send(pickup([a, b]));
     expect(wallet.body.paymentMethod).toBe('credit_wallet');
   });
 });

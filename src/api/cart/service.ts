@@ -99,7 +99,8 @@ export function cartView(db: Db, owner: string, rates: RateTable, now: number) {
     const listing = db.listings[item.listing_id];
     // A price from before the bound (an older data file) is shown without a total it could overflow.
     const priced = !!listing && unitPriceProblem(listing.price_cents, listing.currency) === null;
-    const available = priced && isListingActive(listing, now, seedStart) && listing.quantity_available >= item.quantity;
+    const available =
+      priced && isListingActive(listing, now, seedStart) && listing.quantity_available >= item.quantity;
     const lineUsd = priced ? toUsdCents(listing.price_cents * item.quantity, listing.currency, rates) : 0;
     if (available) subtotal += lineUsd;
     return {

@@ -13,7 +13,8 @@ type Accepting = Pick<ListingRecord, 'id' | 'accepted_currencies'>;
  * Whether the wallet may pay in a currency: its balance is USD cents and its money the wallet
  * currencies `Credit-<code>` (`Credit-USD` worth exactly USD), so US dollars or any `Credit-` code.
  */
-export const walletPaysIn = (currency: string): boolean => currency === 'USD' || currency.startsWith('Credit-');
+export const walletPaysIn = (currency: string): boolean =>
+  currency === 'USD' || currency.startsWith('Credit-');
 
 /**
  * Refuses a wallet checkout of a listing whose `accepted_currencies` hold nothing the wallet pays
@@ -41,10 +42,7 @@ export function quoteCurrency(listings: Accepting[]): string {
   const common = listings[0].accepted_currencies.find(accepted);
   if (common !== undefined) return common;
   const each = listings.map((l) => `${l.id} accepts ${l.accepted_currencies.join(', ')}`).join('; ');
-  throw new ApiError(
-    400,
-    `The listings accept no currency in common (${each}): check them out separately`,
-  );
+  throw new ApiError(400, `The listings accept no currency in common (${each}): check them out separately`);
 }
 
 /**

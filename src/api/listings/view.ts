@@ -60,7 +60,13 @@ export const VIEW_TEXTS_KEPT = 2_000;
  * pages; the fast search path (http/fast-search.ts) joins these texts instead of building and
  * serializing the views again for every page.
  */
-export function listingJson(world: World, rec: ListingRecord, lang: string, base: string, term: Term): string {
+export function listingJson(
+  world: World,
+  rec: ListingRecord,
+  lang: string,
+  base: string,
+  term: Term,
+): string {
   const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
   const key = `${lang} ${base} ${rec.id} ${term.created}`;
   let text = texts.get(key);
