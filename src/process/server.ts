@@ -42,6 +42,7 @@ export async function startServer(
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(
       app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),
+      VERSION,
     );
   });
   const port = (server.address() as AddressInfo).port;

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/http/auth.js';
 import { answerClientErrors } from '../../src/http/client-errors.js';
+import { VERSION } from '../../src/process/version.js';
 import { checked } from '../helpers/checked-clients.js';
 import { accounts, makeSandbox, TEST_JWT_SECRET, type TestSandbox } from '../helpers/sandbox.js';
 import {
@@ -196,7 +197,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
   beforeAll(async () => {
     sb = await makeSandbox();
     // Through a real server with the CLI's client-error answers (requests Node refuses itself).
-    server = answerClientErrors(createServer(sb.app));
+    server = answerClientErrors(createServer(sb.app), VERSION);
     http = checked(supertest(server));
     // The error handler reads deps.log when it logs: capture the crash behind any 500.
     sb.deps.log = { error: (obj: unknown) => (lastError = obj) } as unknown as typeof sb.deps.log;

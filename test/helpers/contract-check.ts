@@ -173,10 +173,10 @@ function errorShapeProblem(answer: ReceivedAnswer): string | undefined {
 
 /**
  * Node's HTTP parser answers a request line or headers over 16 KB itself, before the app
- * (http/client-errors.ts, docs/errors.md): 414 and 431 belong to no operation.
+ * (http/client-errors.ts, docs/errors.md): a 431 belongs to no operation.
  */
 function outsideTheApp(answer: ReceivedAnswer): boolean {
-  return answer.status === 414 || answer.status === 431;
+  return answer.status === 431;
 }
 
 /**
