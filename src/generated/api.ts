@@ -206,7 +206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Back to the seed (data, clock unfrozen at the seed's start)
+         * Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start)
          * @description Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
          */
         post: operations["resetSandbox"];
@@ -554,6 +554,14 @@ export interface paths {
          *     Checked-out listings leave the buyer's cart. Totals stay safe integers: one unit is worth at
          *     most 10,000,000.00 USD (a listing priced above that, from an older data file, is a 409), a
          *     line at most 10,000 units, an order at most 100 lines plus `shippingCostCents`.
+         *     **Accepted currencies:** the wallet pays in USD or a `Credit-<code>` currency, so with
+         *     credit_wallet every listing must accept one of those in `accepted_currencies`, else 400
+         *     `Listing <id> accepts only EUR, BTC: …` (whatever the balance). The provider quotes the
+         *     items in a currency every listing accepts (`quote`; USD when they all do); listings with
+         *     none in common are a 400 when the provider is taken.
+         *     **Auctions and reverse auctions** are sold like any listing, at their `price_cents` (an
+         *     auction's starting bid, a reverse auction's budget): the document shows none of their
+         *     bidding fields (bids, reserve, end time), so the sandbox has no bidding.
          */
         post: operations["checkout"];
         delete?: never;
@@ -1129,6 +1137,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description Sandbox time. A freshly seeded sandbox (first start, reset, a new `X-Sandbox-Id`) starts at
+         *     the wall time, or at `--clock-start` when that pins it, and then runs with the wall clock;
+         *     the time is kept with the data, so a restart goes on from it (adding the time the sandbox
+         *     was down). JWT `exp`, listing terms and every other time follow this clock.
+         */
         Clock: {
             /** Format: date-time */
             now: string;
@@ -1160,8 +1174,12 @@ export interface components {
         /**
          * @description A listing of the marketplace API. Sandbox additions: `lat`/`lng` (coordinates used by location
          *     search), `store_slug`, and `expires_at` (`created_at` + `duration`; after it the listing
-         *     is no longer searchable). Image paths come back as absolute URLs on the address the
-         *     request used.
+         *     is no longer searchable nor for sale). A listing of the seeded catalogue still listed
+         *     when the seed started is relisted whenever its term ends: `created_at` is then the start
+         *     of its current term (the last one's `expires_at`) and `expires_at` that plus `duration`,
+         *     so the catalogue keeps its size however far the clock runs. A listing a user creates ends
+         *     as its `duration` says. Image paths come back as absolute URLs on the address the request
+         *     used.
          */
         Listing: {
             /** Format: uuid */
@@ -1172,6 +1190,11 @@ export interface components {
             category: string;
             price_cents: number;
             currency: string;
+            /**
+             * @description What a buyer may pay with. A wallet checkout needs `USD` or a `Credit-<code>` currency
+             *     among them (the wallet pays in those); the provider quotes the items in one of them
+             *     (checkout, `ProviderQuote`).
+             */
             accepted_currencies: string[];
             quantity_available: number;
             /** @enum {string} */
@@ -1185,9 +1208,15 @@ export interface components {
             /** @enum {string|null} */
             featured_payment_method: "subscription" | "payprovider" | "credit_wallet" | null;
             store_slug: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the start of the listing's current term
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the end of the listing's current term
+             */
             expires_at: string;
         };
         /**
@@ -1322,6 +1351,24 @@ export interface components {
             orderId: string;
             /** Format: uuid */
             paymentId: string;
+            quote: components["schemas"]["ProviderQuote"];
+        };
+        /**
+         * @description What the provider asks for an order's items, in a currency every listing of the order
+         *     accepts (`accepted_currencies`): USD when they all do, else the first common one of the
+         *     first listing's list. A line priced in that currency counts at its own price; any other is
+         *     converted from its USD cents at the request's rates (rounded half up, once per line).
+         *     Shipping is not in it: it is always charged in USD (`shippingCurrency`, the order's
+         *     `shipping_cents`).
+         * @example {
+         *       "currency": "EUR",
+         *       "items_cents": 22999
+         *     }
+         */
+        ProviderQuote: {
+            currency: string;
+            /** @description cents of `currency` */
+            items_cents: number;
         };
         OrderItem: {
             /** Format: uuid */
@@ -1446,6 +1493,7 @@ export interface components {
              * @description the checkout's `returnUrl`, when it gave one
              */
             return_url?: string;
+            quote?: components["schemas"]["ProviderQuote"];
         };
         /**
          * Format: uri

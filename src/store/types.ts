@@ -143,6 +143,16 @@ export interface DbMeta {
   /** Next id counter for uuidFor(seed, n). */
   next_id: number;
   clock: Schemas['Clock'];
+  /**
+   * Wall time (ISO 8601) when `clock` was recorded: a restart adds the wall time since, so a
+   * running sandbox clock keeps its distance to the wall clock while the sandbox is down.
+   */
+  clock_recorded_at?: string;
+  /**
+   * The seed's start (ISO 8601), the clock's first instant: a seeded listing still listed then is
+   * relisted whenever its term ends (api/listings/listing-state.ts). Absent in older files.
+   */
+  seeded_at?: string;
   /** Identifies the file snapshot its change log (`<file>.changes`) continues (store/change-log.ts). */
   snapshot_id?: string;
 }

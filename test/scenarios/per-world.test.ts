@@ -21,7 +21,9 @@ function twoWorlds(overrides = {}) {
     if (!worlds.has(id))
       worlds.set(
         id,
-        makeWorld(id, createMemoryStore(freshDb(options)), options, async () => freshDb(options)),
+        makeWorld(id, createMemoryStore(freshDb(options, Date.now())), options, async (wall) =>
+          freshDb(options, wall),
+        ),
       );
     return worlds.get(id) as World;
   };

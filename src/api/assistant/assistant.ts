@@ -88,7 +88,12 @@ function attempts(terms: string[]): string[][] {
  * the message's language with the count and the first listings. A message without search words or
  * filters falls back to the last user turn of the history, then to a greeting.
  */
-export function answer(world: World, message: string, history: AssistantTurn[]): AssistantAnswer {
+export function answer(
+  world: World,
+  message: string,
+  history: AssistantTurn[],
+  now: number = world.clock.now(),
+): AssistantAnswer {
   const fixture = loadFixture<Fixture>('assistant.json');
   const lang = detectLanguage(message, fixture);
   const replies = (fixture[lang] ?? fixture.en) as Replies;
@@ -100,8 +105,7 @@ export function answer(world: World, message: string, history: AssistantTurn[]):
       wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
   }
   if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
-  const index = searchIndex(world);
-  const now = world.clock.now();
+  const index = searchIndex(world, now);
   for (const terms of attempts(wish.terms)) {
     const q = terms.join(' ') || undefined;
     const query: SearchQuery = {

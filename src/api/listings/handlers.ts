@@ -6,7 +6,7 @@ import { createListing } from './create.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
 import { searchPageJson } from './search-page.js';
-import { listingView } from './view.js';
+import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
@@ -17,7 +17,8 @@ export function listingHandlers(_deps: AppDeps) {
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];
       if (!listing) throw new ApiError(404, Messages.listingNotFound);
-      res.json(listingView(listing, langOf(req.query), baseUrl(req)));
+      const term = termsAt(req.world, req.world.clock.now())(listing);
+      res.json(listingView(listing, langOf(req.query), baseUrl(req), term));
     },
     createListing: async (req, res) => {
       const owner = userId(req);
@@ -32,7 +33,7 @@ export function listingHandlers(_deps: AppDeps) {
           forcesProvider(req),
         settle: (db, outcome) => settleByScenario(req, db, outcome, now),
       });
-      const view = listingView(listing, 'en', baseUrl(req));
+      const view = listingView(listing, 'en', baseUrl(req), termsAt(req.world, now)(listing));
       res.status(201).json({
         ...view,
         ...(featured.approvalUrl !== undefined ? { approvalUrl: featured.approvalUrl } : {}),
