@@ -4,6 +4,7 @@ import { seedTestAccounts } from './accounts.js';
 import { seedTestSubscriptions } from './subscriptions.js';
 import { seedCatalog } from './catalog.js';
 import type { SeedOptions } from '../world/world.js';
+import { forgetIdSpace, seedIdSpace } from '../world/ids.js';
 
 export type { SeedOptions };
 
@@ -21,7 +22,9 @@ export function buildSeed(options: SeedOptions): Db {
     listings: options.listings,
     progress: seedProgressReporter(),
   };
+  seedIdSpace(db);
   for (const seeder of seeders) seeder(ctx);
+  forgetIdSpace(db);
   db.meta.listings = Object.keys(db.listings).length;
   return db;
 }
