@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { Load } from './load.js';
+import type { LongLedger } from './long-ledger.js';
 import { ENDPOINTS, type EndpointName, type Measured } from './scenarios.js';
 import type { StartMeasure } from './start.js';
 
@@ -18,6 +19,8 @@ export interface SizeResult {
   pageBytes: number | null;
   endpoints: Record<EndpointName, Measured>;
   writes: Record<string, Load>;
+  /** 20,000 fundings of one wallet (measured at one size only). */
+  longLedger?: LongLedger;
   refs: { bare: Load; express: Load };
 }
 
@@ -84,7 +87,20 @@ function sizeSection(r: SizeResult): string[] {
     const bad = w.non2xx + w.errors > 0 ? ` (${w.non2xx} non-2xx, ${w.errors} errors)` : '';
     lines.push(`| ${name} | ${f0(w.rps)}${bad} | ${w.p50} | ${w.p99} |`);
   }
+  if (r.longLedger) lines.push('', ...longLedgerRows(r.longLedger));
   return [...lines, ''];
+}
+
+/** The long-ledger row: the first and the last window of fundings, rate and bytes written. */
+function longLedgerRows(l: LongLedger): string[] {
+  const bytes = (b: number | null) => (b === null ? 'n/a' : f0(b));
+  const bad = l.failed > 0 ? ` (${l.failed} failed)` : '';
+  return [
+    `| long ledger: ${f0(l.total)} fundings of one wallet, ${l.connections} connections${bad} | first ${f0(l.window)} | last ${f0(l.window)} | last ÷ first |`,
+    '|---|---:|---:|---:|',
+    `| acknowledged fundings/s | ${f0(l.firstRps)} | ${f0(l.lastRps)} | ${f2(l.lastRps / l.firstRps)} |`,
+    `| bytes the process wrote per funding (/proc wchar: change log, snapshots, responses) | ${bytes(l.firstBytes)} | ${bytes(l.lastBytes)} | ${l.firstBytes && l.lastBytes ? f2(l.lastBytes / l.firstBytes) : ''} |`,
+  ];
 }
 
 function targets(results: SizeResult[]): string[] {
@@ -117,6 +133,17 @@ function targets(results: SizeResult[]): string[] {
     const best = Math.max(...Object.values(r10.writes).map((w) => w.rps));
     add('≥ 1000 acknowledged durable writes/s at 10k', `${f0(best)}/s`, best >= 1000);
   }
+  const ledger = results.find((r) => r.longLedger)?.longLedger;
+  const ledgerTarget =
+    'last 1,000 of 20,000 fundings of one wallet within 20% of the first 1,000 (acknowledged/s)';
+  if (ledger) {
+    const ratio = ledger.lastRps / ledger.firstRps;
+    add(
+      ledgerTarget,
+      `${f0(ledger.firstRps)}/s → ${f0(ledger.lastRps)}/s (${f2(ratio)})`,
+      ratio >= 0.8 && ledger.failed === 0,
+    );
+  } else add(ledgerTarget, 'n/a', null);
   return [...lines, ''];
 }
 

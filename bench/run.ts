@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [--sizes 1000,10000] [--duration 5] [--connections 10] [--runtime tsx]`
+ * `npm run bench [-- --quick] [--sizes 1000,10000] [--duration 5] [--connections 10] [--runtime tsx]
+ *  [--only long-ledger]`
  * Starts the sandbox CLI as a separate process per catalogue size, loads it with autocannon,
  * measures the reference servers on the same page bytes, and writes bench/results.md.
  */
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDist, peakRssMb, ROOT, sandboxArgs, SANDBOX_READY, startChild, stopChild } from './child.js';
 import { call, load, type Load } from './load.js';
+import { measureLongLedger } from './long-ledger.js';
 import { machine, renderResults, type SizeResult } from './report.js';
 import { measureEndpoints, measureWrites } from './scenarios.js';
 import { measureStarts } from './start.js';
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'write-connections': { type: 'string' },
     runtime: { type: 'string', default: 'dist' },
+    /** `long-ledger`: only the 20,000 fundings row (at the first size given). */
+    only: { type: 'string' },
     out: { type: 'string', default: join(ROOT, 'bench', 'results.md') },
   },
 });
@@ -30,6 +34,9 @@ const durationS = Number(values.duration ?? (quick ? 2 : 5));
 const connections = Number(values.connections ?? 10);
 const writeConnections = Number(values['write-connections'] ?? 100);
 const runtime = values.runtime === 'tsx' ? 'tsx' : 'dist';
+const onlyLedger = values.only === 'long-ledger';
+/** The size at which the long-ledger row runs (it measures the ledger, not the catalogue). */
+const ledgerSize = onlyLedger || !sizes.includes(10_000) ? sizes[0] : 10_000;
 /** Starts from the existing data file per size; the median is the figure. */
 const RESTARTS = quick ? 3 : 5;
 
@@ -67,6 +74,14 @@ async function measureSize(listings: number): Promise<SizeResult> {
   try {
     log(`${listings} listings: fresh seed start`);
     const fresh = await startChild(sandboxArgs(runtime, flags), SANDBOX_READY);
+    if (onlyLedger) {
+      // Warm the write path as the full run does before this row (durable writes that leave the ledger alone).
+      await measureWrites(fresh.url, writeConnections, 2);
+      log(`${listings} listings: 20,000 fundings of one wallet`);
+      const longLedger = await measureLongLedger(fresh.url, fresh.pid, writeConnections);
+      await stopChild(fresh);
+      return { listings, longLedger } as SizeResult;
+    }
     const firstStarted = performance.now();
     const page = await call(fresh.url, 'GET', '/api/shop/listings');
     const firstRequestMs = performance.now() - firstStarted;
@@ -93,6 +108,11 @@ async function measureSize(listings: number): Promise<SizeResult> {
     }
     log(`${listings} listings: durable writes`);
     const writes = await measureWrites(fresh.url, writeConnections, durationS);
+    let longLedger: SizeResult['longLedger'];
+    if (listings === ledgerSize) {
+      log(`${listings} listings: 20,000 fundings of one wallet`);
+      longLedger = await measureLongLedger(fresh.url, fresh.pid, writeConnections);
+    }
     const rssMb = peakRssMb(fresh.pid);
     await stopChild(fresh);
     const fileMb = statSync(dataFile).size / 1024 / 1024;
@@ -118,6 +138,7 @@ async function measureSize(listings: number): Promise<SizeResult> {
       pageBytes: page.status === 200 ? Buffer.byteLength(page.text) : null,
       endpoints,
       writes,
+      longLedger,
       refs,
     };
   } finally {
@@ -130,7 +151,11 @@ async function main(): Promise<void> {
   buildDist(log);
   const started = Date.now();
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await measureSize(size));
+  for (const size of onlyLedger ? [ledgerSize] : sizes) results.push(await measureSize(size));
+  if (onlyLedger) {
+    process.stdout.write(`${JSON.stringify(results[0].longLedger, null, 2)}\n`);
+    return;
+  }
   const starts = await measureStarts(RESTARTS, log);
   const text = renderResults({
     starts,

@@ -3,7 +3,8 @@
 // test/catalog/catalog-doc.test.ts fails while the document is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { searchPage } from '../src/api/listings/search-page.js';
+import { searchPageJson } from '../src/api/listings/search-page.js';
+import type { Reply } from '../src/http/contract.js';
 import { isCrypto } from '../src/api/wallet/rates.js';
 import { makeConfig } from '../src/process/config.js';
 import { openDefaultWorld } from '../src/world/open.js';
@@ -34,7 +35,8 @@ export async function defaultPageSection(): Promise<string> {
     ['en', 'English'],
     ['de', 'German (`lang=de`)'],
   ]) {
-    const { listings } = searchPage(world, { lang } as Parameters<typeof searchPage>[1], '');
+    const page = searchPageJson(world, { lang } as Parameters<typeof searchPageJson>[1], '');
+    const { listings } = JSON.parse(page) as Reply<'searchListings'>;
     parts.push(
       `${name}:`,
       '',

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import '../http/request-context.js';
 import type { AppDeps } from './deps.js';
 import { allHandlers, handlerOf } from './handlers.js';
@@ -10,8 +10,9 @@ import { errorHandler, notFoundHandler } from '../http/errors.js';
 import { fastReads } from '../http/fast-read.js';
 import { responseCache } from '../http/response-cache.js';
 import { operations, specForValidator } from '../http/spec.js';
-import { requestValidator } from '../http/validator.js';
+import { requestValidator, validatorOptions } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
+import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
 import { pagesStage } from '../web/pages.js';
 
@@ -19,48 +20,27 @@ export const BODY_LIMIT = '1mb';
 
 type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknown) => void) => void;
 
-/** Paths served by the sandbox that are not part of the API contract (pages and assets). */
-export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
-
 /**
- * Builds the Express app: world → body → principal → validation → handler → one error shape.
- * Never listens; the CLI (bin.ts) or a test does.
+ * The full path: every stage in Express, world → body → principal → validation → handler → one
+ * error shape (docs/architecture.md lists them). Never listens.
  */
-export function createApp(deps: AppDeps): Express {
+export function createPipeline(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('etag', false);
 
-  const selectWorld: RequestHandler = async (req, res, next) => {
-    res.set('X-Sandbox-Version', deps.version);
-    req.world = await deps.worlds.resolve(req);
-    next();
-  };
-  app.use(selectWorld);
-  // Stage: pages and assets outside the contract (CORS, /docs, /openapi.*, /__sandbox/ui, /sandbox/payprovider).
-  app.use(pagesStage(deps));
-  app.use(applyDueExpiries);
-  app.use(payproviderPages(deps.worlds));
-  app.use(express.json({ limit: BODY_LIMIT }));
-  app.use(resolvePrincipal(deps.jwtSecret));
-  // Stage: admin token, rate limiting, request journal, scenario switches (after the principal, before validation).
-  mountControlStage(app, deps);
-  // Stage: response cache lookup: after the stage above, before validation, so a repeat skips it.
-  app.use(responseCache((path) => path.startsWith('/api/')));
-  app.use(
-    requestValidator({
-      apiSpec: specForValidator({ responses: deps.config.validateResponses }) as never,
-      // Checked by test/contract/openapi-contract.test.ts, not at every start (see docs/hardening.md).
-      validateApiSpec: false,
-      validateRequests: { allowUnknownQueryParameters: false },
-      validateResponses: deps.config.validateResponses,
-      validateSecurity: false,
-      ignorePaths: UNDOCUMENTED_PATHS,
-      validateFormats: true,
-    }),
-  );
-  // Scenario effects run after validation passed: a scenario never bypasses request validation.
+  // The stages in the order of docs/architecture.md's table; the numbers are its rows.
+  app.use(worldStage(deps)); // 1-2 version, world
+  app.use(pagesStage(deps)); // 3 pages: CORS, /docs, /openapi.*, /__sandbox/ui
+  app.use(applyDueExpiries); // 4 expiries
+  app.use(payproviderPages(deps.worlds)); // 3 pages: the provider page
+  app.use(express.json({ limit: BODY_LIMIT })); // 5 body
+  app.use(resolvePrincipal(deps.jwtSecret)); // 6 principal
+  mountControlStage(app, deps); // 7-10 journal, admin token, rate limit, scenarios
+  app.use(responseCache()); // 11 cache lookup (17, the record, when the handler sends)
+  app.use(requestValidator(validatorOptions(specForValidator({ responses: false })))); // 12 validation
+  // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
 
   const handlers = allHandlers(deps);
@@ -68,12 +48,21 @@ export function createApp(deps: AppDeps): Express {
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+    // 14 security, 15 handler (16, serialization, is the handler's res.json)
     router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
   }
   app.use(router);
   app.use(notFoundHandler);
-  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg)));
+  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg))); // 18 error shape
+  return app;
+}
 
+/**
+ * The sandbox's app: the full path (`createPipeline`) with the fast paths in front of it. Never
+ * listens; the CLI (bin.ts) or a test does.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = createPipeline(deps);
   // The hot read path (http/fast-read.ts) answers cached repeats before Express sets up the
   // request; `app.handle` is what the app function, `app.listen` and a mounting app all call.
   const fast = fastReads(deps);

@@ -1,19 +1,20 @@
-import type { Request } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from '../process/config.js';
 import type { World } from '../world/world.js';
 
-/** Finds the world a request acts on. The default registry has one world; isolation adds more. */
+/**
+ * The worlds requests act on, by sandbox id (the world stage, http/world-stage.ts, uses it). The
+ * default registry has one world; isolation adds more.
+ */
 export interface WorldRegistry {
   readonly default: World;
-  resolve(req: Request): World | Promise<World>;
-  /**
-   * The world a request names when it is live now (synchronous, for the fast read path); undefined
-   * when it is not loaded or the id is malformed, so the full path handles the request.
-   */
-  liveWorld(req: Pick<Request, 'headers'>): World | undefined;
-  /** Counts a request the fast read path answered for a live world (what `resolve` counts). */
-  markUsed(world: World): void;
+  /** The world of an id when it is live now (synchronously); undefined when it must be loaded. */
+  live(id: string): World | undefined;
+  /** Loads or creates the world of an id; may refuse (503 when the sandbox limit is reached). */
+  load(id: string): Promise<World>;
+  /** Counts a request acting on the world, which is in use until `res` closes (when given). */
+  markUsed(world: World, res?: ServerResponse): void;
   /** Every live world (for shutdown flushes and listings). */
   all(): World[];
 }
@@ -21,8 +22,8 @@ export interface WorldRegistry {
 export function singleWorld(world: World): WorldRegistry {
   return {
     default: world,
-    resolve: () => world,
-    liveWorld: () => world,
+    live: () => world,
+    load: async () => world,
     markUsed: () => undefined,
     all: () => [world],
   };

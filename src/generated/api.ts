@@ -290,6 +290,7 @@ export interface paths {
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
          *     `location_city` (fixtures/cities.json) gives the listing coordinates for location search.
+         *     One unit may be worth at most 10,000,000.00 USD at any exchange rate (see `price_cents`).
          *     A title or description the sandbox knows whole (an item's title, a known sentence) is
          *     translated into the other 16 languages; any other text is kept as written in every
          *     language, never translated word by word. `is_featured: true` needs `featured_payment_method`.
@@ -540,7 +541,9 @@ export interface paths {
          *     `paymentMethod: payprovider`) the order is `pending_payment`, its stock is held for 3 hours
          *     of sandbox time, and `approvalUrl` points at the sandbox's provider page. This fallback is
          *     never an error. The whole checkout is one atomic store change: no overdraft, no oversell.
-         *     Checked-out listings leave the buyer's cart.
+         *     Checked-out listings leave the buyer's cart. Totals stay safe integers: one unit is worth at
+         *     most 10,000,000.00 USD (a listing priced above that, from an older data file, is a 409), a
+         *     line at most 10,000 units, an order at most 100 lines plus `shippingCostCents`.
          */
         post: operations["checkout"];
         delete?: never;
@@ -674,7 +677,7 @@ export interface paths {
         put?: never;
         /**
          * Add a listing to the cart or set its quantity (0 removes it)
-         * @description The listing must exist, be active, not be the caller's own, and have the stock. Answers with the whole cart.
+         * @description The listing must exist, be active, not be the caller's own, and have the stock; a cart holds at most 100 listings (as many as one checkout buys). Answers with the whole cart.
          */
         post: operations["setCartItem"];
         delete?: never;
@@ -728,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Add money to (or, with a negative amount, take it from) a user's wallet
-         * @description Posts a `fund` ledger entry. A balance never goes below 0 (409). A missing or zero amount is `400 Amount required`.
+         * @description Posts a `fund` ledger entry. A balance never goes below 0, nor above 9,007,199,254,740,991 cents (90,071,992,547,409.91 USD, the largest safe integer), either is a 409 that changes nothing. A missing or zero amount is `400 Amount required`.
          */
         post: operations["fundWallet"];
         delete?: never;
@@ -804,7 +807,9 @@ export interface paths {
          * Approve a pending provider payment (what the page's Approve button does)
          * @description Pays the order (sellers credited after the platform fee), activates the subscription, or
          *     features the listing. Only a pending payment can be approved: a second approval, or one
-         *     after a cancel or the 3-hour expiry, is a 409.
+         *     after a cancel or the 3-hour expiry, is a 409. All or nothing: an approval that fails (a
+         *     seller's balance would pass the most a wallet may hold: 409; the change could not be saved:
+         *     503) leaves the payment pending and the order, stock and ledger as they were.
          */
         post: operations["approveProviderPayment"];
         delete?: never;
@@ -824,7 +829,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending provider payment (what the page's Cancel button does)
-         * @description A pending order is cancelled and its held stock released. Only a pending payment can be cancelled (else 409).
+         * @description A pending order is cancelled and its held stock released, all or nothing. Only a pending payment can be cancelled (else 409).
          */
         post: operations["cancelProviderPayment"];
         delete?: never;
@@ -1221,6 +1226,12 @@ export interface components {
             title: string;
             description?: string;
             category: string;
+            /**
+             * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
+             *     the currency's strongest rate (its fixture rate less the rate walk's 2.75%), e.g.
+             *     `price_cents` ≤ 10215 in BTC; a dearer price is a 400 that says the limit. With the other
+             *     bounds (quantities ≤ 10,000, 100 lines) every order total stays a safe integer.
+             */
             price_cents?: number;
             currency?: string;
             accepted_currencies?: string[];
@@ -1662,7 +1673,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live. Retry-After says when to try again. */
+        /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live (Retry-After says when to try again), or a change the file store could not save (disk full, read-only); such a change was not applied. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -1690,7 +1701,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is invalid; the message names the field. */
+        /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2075,6 +2086,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2109,6 +2121,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2146,6 +2159,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2267,6 +2281,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2303,6 +2318,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2339,6 +2355,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2368,6 +2385,7 @@ export interface operations {
                     "application/json": components["schemas"]["Clock"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3041,6 +3059,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             /** @description No locale file for this code. */
             404: {
                 headers: {
@@ -3315,7 +3334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A listing is no longer active or has less stock than asked. */
+            /** @description A listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or a seller's balance would pass the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +3678,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            /** @description The listing is no longer active or has less stock than asked. */
+            /** @description The listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or the cart already holds 100 listings. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3833,7 +3852,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The balance would go below 0. */
+            /** @description The balance would go below 0, or above the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3959,7 +3978,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["AdminTokenRequired"];
             404: components["responses"]["NotFound"];
-            /** @description The payment is not pending any more. */
+            /** @description The payment is not pending any more, or paying it would take a seller's balance past the most a wallet may hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,6 +4075,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4135,6 +4155,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4193,6 +4214,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4224,6 +4246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -4390,6 +4413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Removed"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4476,6 +4500,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -85,7 +85,7 @@ export function errorHandler(log: (err: unknown, msg: string) => void): ErrorReq
     try {
       respond(err, req, res, log);
     } catch (failure) {
-      // Sending the error failed itself (e.g. response validation in tests): still one shape.
+      // Sending the error failed itself: still one shape.
       log(failure, `error handler failed on ${req.method} ${req.originalUrl}`);
       if (res.headersSent) return;
       res.statusCode = 500;

@@ -1,7 +1,8 @@
 import querystring from 'node:querystring';
-import { createRequestAjv } from 'express-openapi-validator/dist/framework/ajv/index.js';
 import type { ValidateFunction } from 'ajv';
 import { loadSpec } from './spec.js';
+import { validatorOptions } from './validator.js';
+import { compileQueryCheck } from './validator-patches.js';
 
 /** A query string's validated parameters, or undefined when the full pipeline must judge it. */
 export type QueryCheck = (search: string) => Record<string, unknown> | undefined;
@@ -19,34 +20,11 @@ type Spec = {
   paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[] }>>;
 };
 
-/**
- * The same ajv the request validator builds (express-openapi-validator 5.6: `AjvOptions.request`
- * for our options, query coercion forced on by its `RequestValidator`): draft-04 keywords for
- * OpenAPI 3.0 (`exclusiveMinimum: true`), its formats, defaults written into the query.
- */
+/** The operation's query parameters as one object schema, compiled by the request validator's own ajv. */
 function validatorFor(spec: Spec, parameters: Parameter[]): ValidateFunction {
-  const ajv = createRequestAjv(
-    {
-      openapi: spec.openapi,
-      components: { schemas: structuredClone(spec.components?.schemas ?? {}) },
-    } as never,
-    {
-      strict: false,
-      strictNumbers: true,
-      strictTuples: true,
-      allowUnionTypes: false,
-      validateSchema: false,
-      coerceTypes: true,
-      useDefaults: true,
-      removeAdditional: false,
-      validateFormats: true,
-      formats: {},
-      serDesMap: {},
-    } as never,
-  );
   const properties: Record<string, unknown> = {};
   for (const p of parameters) properties[p.name] = p.schema ?? {};
-  return ajv.compile({ type: 'object', properties });
+  return compileQueryCheck(spec, validatorOptions(spec), { type: 'object', properties });
 }
 
 /** The parameter's schema with a local `$ref` followed. */

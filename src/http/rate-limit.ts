@@ -1,26 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type IncrementResponse, type Store } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Clock } from '../world/clock.js';
 import type { Config } from '../process/config.js';
 import { ApiError, Messages } from './errors.js';
 import { extra, type World } from '../world/world.js';
 import { isControlPath } from './control-paths.js';
+import { contextOf } from './express-context.js';
+import type { RequestContext } from './request-context.js';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
  * Fixed one-minute windows on the world's sandbox clock, so advancing the clock ends a window
- * (tests never sleep). The reset time handed to express-rate-limit is translated to wall time,
- * because the library computes `t=` and `Retry-After` against the wall clock.
+ * (tests never sleep).
  */
-export class SandboxClockStore implements Store {
+export class SandboxClockStore {
   private hits = new Map<string, { count: number; start: number }>();
-  readonly localKeys = true;
 
   constructor(private readonly clock: Clock) {}
 
-  increment(key: string): IncrementResponse {
+  /** Counts one hit; the hits of the window so far and the milliseconds left in it. */
+  increment(key: string): { totalHits: number; leftMs: number } {
     const now = this.clock.now();
     let entry = this.hits.get(key);
     // A window that ended, or one that starts in the future (the clock was set back), starts over.
@@ -29,8 +30,7 @@ export class SandboxClockStore implements Store {
       this.hits.set(key, entry);
     }
     entry.count += 1;
-    const leftMs = entry.start + RATE_LIMIT_WINDOW_MS - now;
-    return { totalHits: entry.count, resetTime: new Date(Date.now() + leftMs) };
+    return { totalHits: entry.count, leftMs: entry.start + RATE_LIMIT_WINDOW_MS - now };
   }
 
   decrement(key: string): void {
@@ -38,78 +38,51 @@ export class SandboxClockStore implements Store {
     if (entry && entry.count > 0) entry.count -= 1;
   }
 
-  resetKey(key: string): void {
-    this.hits.delete(key);
-  }
-
   resetAll(): void {
     this.hits.clear();
   }
 }
 
-/** The policy name in the `RateLimit` headers of the per-address limiter. */
-const addressPolicy = (limit: number) => `${limit}-per-minute`;
-
-function limiter(limit: number, store: Store, identifier: string): RequestHandler {
-  return rateLimit({
-    windowMs: RATE_LIMIT_WINDOW_MS,
-    limit,
-    store,
-    identifier,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) =>
-      req.principal.user?.apiKeyId ? `key:${req.principal.user.apiKeyId}` : ipKeyGenerator(req.ip ?? ''),
-    handler: (_req, _res, next) => next(new ApiError(429, Messages.tooManyRequests)),
-    // Limiters are built per world, on first use inside a request; the library's checks warn on that.
-    validate: false,
-  });
-}
-
-interface WorldLimiters {
-  address: RequestHandler | null;
-  apiKey: RequestHandler | null;
-  addressStore: SandboxClockStore;
-}
-
-function limitersOf(world: World, config: Config): WorldLimiters {
+/** One world's counters: per client address, and per verified API key. */
+function storesOf(world: World): { address: SandboxClockStore; apiKey: SandboxClockStore } {
   return extra(world, 'rate-limit', () => {
-    const addressStore = new SandboxClockStore(world.clock);
-    const keyStore = new SandboxClockStore(world.clock);
-    world.onReset(() => {
-      addressStore.resetAll();
-      keyStore.resetAll();
-    });
-    return {
-      address:
-        config.rateLimit > 0
-          ? limiter(config.rateLimit, addressStore, addressPolicy(config.rateLimit))
-          : null,
-      apiKey:
-        config.rateLimitApiKey > 0
-          ? limiter(config.rateLimitApiKey, keyStore, `${config.rateLimitApiKey}-per-minute-api-key`)
-          : null,
-      addressStore,
+    const stores = {
+      address: new SandboxClockStore(world.clock),
+      apiKey: new SandboxClockStore(world.clock),
     };
+    world.onReset(() => {
+      stores.address.resetAll();
+      stores.apiKey.resetAll();
+    });
+    return stores;
   });
 }
 
-/**
- * 100 requests a minute per client address, 1000 per verified API key (flags; 0 turns one off),
- * counted per world. Control calls (`/__sandbox/*`) are not limited, so a test harness can always
- * reset or inspect a sandbox that its own traffic has limited.
- */
-export function rateLimiting(config: Config): RequestHandler {
-  return (req, res, next) => {
-    if (isControlPath(req.path)) return next();
-    const limiters = limitersOf(req.world, config);
-    const chosen = req.principal.user?.apiKeyId ? limiters.apiKey : limiters.address;
-    if (!chosen) return next();
-    return chosen(req, res, next);
-  };
+/** The limit a request counts against: its key, its counter, and the policy its headers name. */
+export interface Limit {
+  key: string;
+  store: SandboxClockStore;
+  limit: number;
+  policy: string;
 }
 
-/** express-rate-limit's partition key (`pk=`): the first 12 hex digits of the key's SHA-256, base64. */
+/** A verified API key's budget, else the client address's; null when that limit is off (0). */
+function limitOf(ctx: RequestContext, config: Config): Limit | null {
+  const stores = storesOf(ctx.world);
+  const apiKeyId = ctx.principal.user?.apiKeyId;
+  if (apiKeyId) {
+    const limit = config.rateLimitApiKey;
+    return limit > 0
+      ? { key: `key:${apiKeyId}`, store: stores.apiKey, limit, policy: `${limit}-per-minute-api-key` }
+      : null;
+  }
+  const limit = config.rateLimit;
+  return limit > 0
+    ? { key: ipKeyGenerator(ctx.address), store: stores.address, limit, policy: `${limit}-per-minute` }
+    : null;
+}
+
+/** The partition key (`pk=`) of the policy header: the first 12 hex digits of the key's SHA-256, base64. */
 const partitionKeys = new Map<string, string>();
 function partitionKeyOf(key: string): string {
   let pk = partitionKeys.get(key);
@@ -121,33 +94,49 @@ function partitionKeyOf(key: string): string {
   return pk;
 }
 
+/** A counted request: the headers to send, and when it is over the limit, the seconds until the window ends. */
+export interface Counted {
+  headers: [string, string][];
+  retryAfterS?: number;
+  /** What it was counted against (for {@link uncount}). */
+  limit: Limit;
+}
+
 /**
- * Counts a request without an API key from `address` against the world's per-address limit,
- * synchronously, for the fast read path (http/fast-read.ts): the same store and the same draft-8
- * `RateLimit` / `RateLimit-Policy` headers express-rate-limit writes. Returns the headers to send,
- * or undefined when the request is over the limit: nothing is then counted, and the full path
- * counts it and answers the 429.
+ * The rate-limit stage: counts the request against its world's limit (100 a minute per client
+ * address, 1000 per verified API key; flags, 0 turns one off) and gives the IETF draft-8
+ * `RateLimit` / `RateLimit-Policy` headers (the format express-rate-limit writes, which the
+ * sandbox used before); undefined when no limit applies (a control call, a limit turned off).
  */
-export function countAddressHit(
-  world: World,
-  config: Config,
-  address: string,
-): [string, string][] | undefined {
-  if (config.rateLimit <= 0) return [];
-  const { addressStore } = limitersOf(world, config);
-  const key = ipKeyGenerator(address);
-  const { totalHits, resetTime } = addressStore.increment(key);
-  if (totalHits > config.rateLimit) {
-    addressStore.decrement(key);
-    return undefined;
-  }
-  const name = addressPolicy(config.rateLimit);
-  const resetS = Math.max(0, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
-  return [
-    ['RateLimit', `"${name}"; r=${config.rateLimit - totalHits}; t=${resetS}`],
+export function countRequest(ctx: RequestContext, config: Config): Counted | undefined {
+  if (isControlPath(ctx.path)) return undefined;
+  const limit = limitOf(ctx, config);
+  if (!limit) return undefined;
+  const { totalHits, leftMs } = limit.store.increment(limit.key);
+  const resetS = Math.max(0, Math.ceil(leftMs / 1000));
+  const headers: [string, string][] = [
+    ['RateLimit', `"${limit.policy}"; r=${Math.max(limit.limit - totalHits, 0)}; t=${resetS}`],
     [
       'RateLimit-Policy',
-      `"${name}"; q=${config.rateLimit}; w=${RATE_LIMIT_WINDOW_MS / 1000}; pk=:${partitionKeyOf(key)}:`,
+      `"${limit.policy}"; q=${limit.limit}; w=${RATE_LIMIT_WINDOW_MS / 1000}; pk=:${partitionKeyOf(limit.key)}:`,
     ],
   ];
+  return totalHits > limit.limit ? { headers, retryAfterS: resetS, limit } : { headers, limit };
+}
+
+/** Takes a count back: the fast paths leave an over-limit request to the full path, which counts it. */
+export function uncount(counted: Counted): void {
+  counted.limit.store.decrement(counted.limit.key);
+}
+
+/** The rate-limit stage on the full path: the headers on every counted answer, a 429 with `Retry-After` over the limit. */
+export function rateLimiting(config: Config): RequestHandler {
+  return (_req, res, next) => {
+    const counted = countRequest(contextOf(res), config);
+    if (!counted) return next();
+    for (const [name, value] of counted.headers) res.setHeader(name, value);
+    if (counted.retryAfterS === undefined) return next();
+    res.setHeader('Retry-After', String(counted.retryAfterS));
+    next(new ApiError(429, Messages.tooManyRequests));
+  };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Principal } from './auth.js';
 import type { World } from '../world/world.js';
 
@@ -9,4 +10,33 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export {};
+/**
+ * What the stages of the pipeline read about one request, on the fast paths and on the full
+ * (Express) path alike: each stage is one function over it (docs/architecture.md lists them). The
+ * fast paths build it from the raw request (fast-read.ts); the full path keeps one per request
+ * that reads through to the Express request (express-context.ts).
+ */
+export interface RequestContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** performance.now() when the sandbox took the request (the journal's duration). */
+  readonly started: number;
+  /** The world the request acts on (the world stage). */
+  readonly world: World;
+  /** Who is calling; the fast paths take only requests without any credential. */
+  readonly principal: Principal;
+  /** `http` or `https`, as the client reached the sandbox. */
+  readonly protocol: string;
+  /** The client's address, the rate limit's key when no API key is verified. */
+  readonly address: string;
+  /** The request path, without its query. */
+  readonly path: string;
+  /** The query as the handler sees it once validation ran (defaults filled in). */
+  query: Record<string, unknown>;
+  /** The parsed request body (none on the fast paths: they take GETs only). */
+  readonly body: unknown;
+  /** The scenarios applied so far, as shown in `X-Sandbox-Scenario-Applied`. */
+  readonly applied: readonly string[];
+  /** The response body as sent, for the journal. */
+  sent: string | Buffer | undefined;
+}

@@ -1,10 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Request, RequestHandler, Response } from 'express';
-import { appliedScenarios } from '../scenarios/query.js';
+import type { RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
 import type { Schema } from './contract.js';
+import { contextOf } from './express-context.js';
 import { redact, redactHeaders } from './redact.js';
+import type { RequestContext } from './request-context.js';
 
 /** One recorded request as served (openapi.yaml `JournalEntry`, secrets redacted). */
 export type JournalEntry = Schema<'JournalEntry'>;
@@ -99,99 +99,81 @@ export function journalOf(world: World, capacity: number): Journal {
   });
 }
 
-/** Keeps a copy of what the response sends (res.json ends in res.send). */
-function captureBody(res: Response): () => string | undefined {
-  let captured: string | undefined;
-  const send = res.send.bind(res);
-  res.send = ((body?: unknown) => {
-    if (captured === undefined) {
-      const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
-      // Big bodies are not kept (memory): only a note of their size, in bytes as on the fast path.
-      const bytes = typeof text === 'string' ? Buffer.byteLength(text) : text.length;
-      captured = bytes > MAX_BODY_BYTES ? `[${bytes} bytes, not kept]` : text.toString();
-    }
-    return send(body);
-  }) as Response['send'];
-  return () => captured;
+/** A body kept for the journal: itself, or a note of its size in bytes when over 64 KB. */
+function kept(body: string | Buffer | undefined): string | Buffer | undefined {
+  if (body === undefined) return undefined;
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return bytes > MAX_BODY_BYTES ? `[${bytes} bytes, not kept]` : body;
 }
 
-function record(
-  req: Request,
-  res: Response,
-  id: string,
-  at: string,
-  started: number,
-  body: string | undefined,
-): JournalRecord {
-  const requestLength = Number(req.headers['content-length'] ?? 0);
-  return {
-    id,
-    at,
-    method: req.method,
-    path: req.path,
-    query: { ...((res.locals.journalQuery as Record<string, unknown> | undefined) ?? req.query) },
-    status: res.headersSent ? res.statusCode : null,
-    duration_ms: elapsedMs(started),
-    scenario: appliedScenarios(req).join(', ') || null,
-    sandbox_id: req.world.id,
-    headers: { ...req.headers },
-    requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : req.body,
-    responseText: body,
-  };
+/** How the request ended, as the journal shows it. */
+export interface JournalOutcome {
+  /** The journal id, taken when the request arrived (the fast paths take it when they record). */
+  id?: string;
+  /** Sandbox time when the request arrived. */
+  at: string;
+  /** Null when the connection was dropped before a response. */
+  status: number | null;
 }
 
 /**
- * Records every request of a world once its response is over (or its connection dropped), with
- * the scenarios applied and the duration. Reads of the journal itself are not recorded.
+ * The journal stage: records a request of a world with what it was answered (secrets are
+ * redacted when the journal is read, not here, so recording costs next to nothing).
+ */
+export function recordRequest(ctx: RequestContext, capacity: number, outcome: JournalOutcome): void {
+  if (capacity <= 0) return;
+  const journal = journalOf(ctx.world, capacity);
+  const { req } = ctx;
+  const requestLength = Number(req.headers['content-length'] ?? 0);
+  journal.add({
+    id: outcome.id ?? journal.nextId(),
+    at: outcome.at,
+    method: req.method ?? 'GET',
+    path: ctx.path,
+    query: { ...ctx.query },
+    status: outcome.status,
+    duration_ms: elapsedMs(ctx.started),
+    scenario: ctx.applied.join(', ') || null,
+    sandbox_id: ctx.world.id,
+    headers: { ...req.headers },
+    requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : ctx.body,
+    responseText: kept(ctx.sent),
+  });
+}
+
+/** Keeps what the response sends (res.json ends in res.send) in the context, for the journal. */
+function captureBody(ctx: RequestContext, res: Response): void {
+  const send = res.send.bind(res);
+  res.send = ((body?: unknown) => {
+    if (ctx.sent === undefined) {
+      const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
+      // Big bodies are not kept (memory): only a note of their size, in bytes.
+      ctx.sent = kept(text);
+    }
+    return send(body);
+  }) as Response['send'];
+}
+
+/**
+ * The journal stage on the full path: records every request of a world once its response is over
+ * (or its connection dropped), with the scenarios applied. Reads of the journal itself are not
+ * recorded.
  */
 export function requestJournal(capacity: number): RequestHandler {
   return (req, res, next) => {
     if (capacity <= 0 || req.path.startsWith('/__sandbox/requests')) return next();
-    const journal = journalOf(req.world, capacity);
-    const id = journal.nextId();
-    const at = req.world.clock.nowIso();
-    const started = performance.now();
-    const body = captureBody(res);
+    const ctx = contextOf(res);
+    const id = journalOf(ctx.world, capacity).nextId();
+    const at = ctx.world.clock.nowIso();
+    captureBody(ctx, res);
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
-      journal.add(record(req, res, id, at, started, body()));
+      recordRequest(ctx, capacity, { id, at, status: res.headersSent ? res.statusCode : null });
     };
     res.once('finish', finish);
     res.once('close', finish);
     next();
   };
-}
-
-/**
- * Records an answer of the fast read path (http/fast-read.ts): a GET without a body, answered 200
- * from the response cache, with no scenario applied; the same record the full path makes.
- */
-export function journalFastRead(
-  world: World,
-  capacity: number,
-  req: IncomingMessage,
-  path: string,
-  query: Record<string, unknown>,
-  at: string,
-  started: number,
-  body: Buffer,
-): void {
-  if (capacity <= 0) return;
-  const journal = journalOf(world, capacity);
-  journal.add({
-    id: journal.nextId(),
-    at,
-    method: 'GET',
-    path,
-    query: { ...query },
-    status: 200,
-    duration_ms: elapsedMs(started),
-    scenario: null,
-    sandbox_id: world.id,
-    headers: { ...req.headers },
-    requestBody: undefined,
-    responseText: body.length > MAX_BODY_BYTES ? `[${body.length} bytes, not kept]` : body,
-  });
 }

@@ -1,7 +1,10 @@
-import { scenarioState } from '../scenarios/state.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { scenarioState } from '../scenarios/state.js';
 import { extra, type World } from '../world/world.js';
+import { writeAnswer, type Answer } from './answer.js';
+import { contextOf } from './express-context.js';
+import type { RequestContext } from './request-context.js';
 
 /** Entries kept per world (least recently used goes first). */
 export const RESPONSE_CACHE_ENTRIES = 500;
@@ -14,15 +17,11 @@ export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
  */
 export const RESPONSE_CACHE_TTL_MS = 1000;
 
-export interface CacheEntry {
-  status: number;
-  /** The headers the handler set, by their names as written. */
-  headers: Record<string, string | number | string[]>;
-  /**
-   * The body's UTF-8 bytes, as sent. Kept as a Buffer only: its memory is outside the JS heap, so
-   * a cache churning through entries costs the garbage collector next to nothing.
-   */
-  bytes: Buffer;
+/**
+ * A kept answer. Its bytes are kept as a Buffer only: their memory is outside the JS heap, so a
+ * cache churning through entries costs the garbage collector next to nothing.
+ */
+export interface CacheEntry extends Answer {
   /** The query as the handler saw it (validated, with defaults), for the journal of a fast answer. */
   query: Record<string, unknown>;
   /** Sandbox time the entry was made. */
@@ -116,71 +115,78 @@ export function cacheKey(
 }
 
 /**
- * A GET that carries no credential of any kind and no `X-Sandbox-Scenario`: its answer can only
- * depend on the URL, the headers in the cache key and the world (the cache and the fast read path).
+ * A GET that carries no credential of any kind, no `X-Sandbox-Scenario` and no condition
+ * (`If-None-Match`, `If-Modified-Since`: those are answered by Express's freshness check): its
+ * answer can only depend on the URL, the headers in the cache key and the world.
  */
-export function anonymousRead(
-  method: string | undefined,
-  headers: IncomingHttpHeaders,
-  url: string,
-): boolean {
+function anonymousRead(method: string | undefined, headers: IncomingHttpHeaders, url: string): boolean {
   return (
     method === 'GET' &&
     headers.authorization === undefined &&
     headers['x-guest-token'] === undefined &&
     headers['x-sandbox-scenario'] === undefined &&
+    headers['if-none-match'] === undefined &&
+    headers['if-modified-since'] === undefined &&
     !/[?&]api_key=/.test(url)
   );
 }
 
-/** A request whose answer depends only on the URL and the world's data. */
-function cacheable(req: Request, res: Response): boolean {
+/**
+ * A request the cache may answer, and whose answer it may keep: an anonymous read of the public
+ * API (`/api/`) that no scenario changes (no header, no sticky switch, none applied).
+ */
+export function cacheable(ctx: RequestContext): boolean {
+  const { req } = ctx;
   return (
-    anonymousRead(req.method, req.headers, req.url) &&
-    res.getHeader('x-sandbox-scenario-applied') === undefined &&
-    !hasStickyScenarios(req.world)
+    ctx.path.startsWith('/api/') &&
+    anonymousRead(req.method, req.headers, req.url ?? '') &&
+    ctx.applied.length === 0 &&
+    !hasStickyScenarios(ctx.world)
   );
 }
 
-function keyOf(req: Request): string {
-  return cacheKey(req.protocol, req.headers.host, req.headers['accept-language'], req.url);
+function keyOf(ctx: RequestContext): string {
+  const { headers } = ctx.req;
+  return cacheKey(ctx.protocol, headers.host, headers['accept-language'], ctx.req.url ?? '');
 }
 
 /**
- * Serves a repeat of an already validated, public GET from the world's cache, skipping
- * validation, search and serialization; on a miss it records the answer once the handler has
- * sent it (only 200 JSON, only when no write happened in between). Mount it after rate
- * limiting, the journal and scenarios (they still apply to every request) and before the
- * validator; `isCacheablePath` limits it to the public API.
+ * The cache stage, for a {@link cacheable} request: the kept answer to a repeat of it (for this
+ * store version and within its sandbox-time bound), or undefined. The journal then shows the
+ * query the answer was made for, validated like the request.
  */
-export function responseCache(isCacheablePath: (path: string) => boolean): RequestHandler {
+export function cachedAnswer(ctx: RequestContext): CacheEntry | undefined {
+  const { world } = ctx;
+  const hit = responseCacheOf(world).get(world.store.version, keyOf(ctx), world.clock.now());
+  if (hit) ctx.query = hit.query;
+  return hit;
+}
+
+/** Keeps the answer to a cacheable request, made for the store version `version` (a write since drops it). */
+export function keepAnswer(ctx: RequestContext, version: number, answer: Omit<CacheEntry, 'at'>): void {
+  const { world } = ctx;
+  if (world.store.version !== version) return;
+  responseCacheOf(world).set(version, keyOf(ctx), { ...answer, at: world.clock.now() });
+}
+
+/**
+ * The cache stage on the full path, after rate limiting, the journal and scenarios (they apply to
+ * every request) and before validation: a hit is written as it was kept, skipping validation,
+ * the handler and serialization; on a miss the answer is kept once the handler has sent it (only
+ * a 200 JSON answer without ETag or Last-Modified).
+ */
+export function responseCache(): RequestHandler {
   return (req, res, next) => {
-    if (!isCacheablePath(req.path) || !cacheable(req, res)) return next();
-    const world = req.world;
-    const cache = responseCacheOf(world);
-    const version = world.store.version;
-    const key = keyOf(req);
-    const hit = cache.get(version, key, world.clock.now());
-    if (hit) {
-      // The journal shows the query as validated, like the answer it was made for.
-      res.locals.journalQuery = hit.query;
-      res.set(hit.headers);
-      res.status(hit.status).send(hit.bytes);
-      return;
-    }
-    record(req, res, cache, version, key, world);
+    const ctx = contextOf(res);
+    if (!cacheable(ctx)) return next();
+    const hit = cachedAnswer(ctx);
+    if (hit) return writeAnswer(ctx, hit);
+    keepOnSend(ctx, res, ctx.world.store.version);
     next();
   };
 }
 
-function record(
-  req: Request,
-  res: Response,
-  cache: ResponseCache,
-  version: number,
-  key: string,
-  world: World,
-): void {
+function keepOnSend(ctx: RequestContext, res: Response, version: number): void {
   const before = new Set(res.getHeaderNames());
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
@@ -190,21 +196,18 @@ function record(
       res.statusCode === 200 &&
       typeof body === 'string' &&
       type.includes('json') &&
-      world.store.version === version &&
       res.getHeader('x-sandbox-scenario-applied') === undefined &&
       // Conditional answers (304 on If-None-Match) stay with their handler.
       res.getHeader('etag') === undefined &&
       res.getHeader('last-modified') === undefined
     ) {
-      const headers: Entry['headers'] = {};
+      const headers: CacheEntry['headers'] = {};
       // outgoingMessage.getRawHeaderNames (Node ≥ 15.13) keeps the names as the handler wrote them.
       for (const name of (res as unknown as RawNames).getRawHeaderNames()) {
         const value = res.getHeader(name);
         if (!before.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
       }
-      const bytes = Buffer.from(body);
-      const query = { ...(req.query as Record<string, unknown>) };
-      cache.set(version, key, { status: 200, headers, bytes, query, at: world.clock.now() });
+      keepAnswer(ctx, version, { status: 200, headers, bytes: Buffer.from(body), query: { ...ctx.query } });
     }
     return send(body);
   };

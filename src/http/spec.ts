@@ -60,9 +60,9 @@ export function loadSpec(): SpecDoc {
 
 /**
  * A private copy of the parsed contract for the validator (it resolves refs in place). Without
- * `responses` (response validation off) the operations' and components' responses are left out:
- * request validation never reads them, and the validator would otherwise walk and preprocess
- * every response schema at start-up.
+ * `responses` (what the server uses: it validates requests; the tests' client validates
+ * responses) the operations' and components' responses are left out: request validation never
+ * reads them, and the validator would otherwise walk and preprocess every response schema at start-up.
  */
 export function specForValidator({ responses = true }: { responses?: boolean } = {}): object {
   const spec = structuredClone(loadSpec()) as SpecDoc & { components?: { responses?: unknown } };

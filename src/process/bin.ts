@@ -43,11 +43,12 @@ async function serve(args: string[]): Promise<boolean> {
     running = await startServer(config, log);
     alt = await openAltPort(config, running);
   } catch (err) {
-    if (
-      err instanceof StoreFileError ||
-      err instanceof ScenarioFileError ||
-      (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
-    ) {
+    // Files it cannot read: nothing was changed, and only the user can choose the way out.
+    if (err instanceof StoreFileError) {
+      process.stderr.write(`marketplace-sandbox: ${err.message}\n`);
+      process.exit(2);
+    }
+    if (err instanceof ScenarioFileError || (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       process.stderr.write(`marketplace-sandbox: ${(err as Error).message}\n`);
       process.exit(1);
     }

@@ -17,8 +17,6 @@ export interface Config {
   referralCreditCents: number;
   /** Platform fee in basis points of the item price (500 = 5%). */
   platformFeeBps: number;
-  /** Validate every response against openapi.yaml (on in tests). */
-  validateResponses: boolean;
   // >>> catalog config
   // <<< catalog config
   // >>> money config
@@ -74,7 +72,6 @@ export const defaultConfig: Config = {
   jwtSecret: '',
   referralCreditCents: 500,
   platformFeeBps: 500,
-  validateResponses: false,
   // >>> catalog defaults
   // <<< catalog defaults
   // >>> money defaults

@@ -32,7 +32,7 @@ export function namesListing(op: Operation, body: unknown): boolean {
   return ['listing_id', 'listingId', 'cartItems'].some((k) => k in (body as object));
 }
 
-/** Sends a 503 as raw JSON: operations do not list 503, so it must not go through response validation. */
+/** Sends the 503 as raw JSON: the answer of an unavailable server, not of the operation. */
 function sendUnavailable(res: Response, retryAfter: number): void {
   res
     .status(503)

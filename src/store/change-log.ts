@@ -1,7 +1,16 @@
 import { access, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { SnapshotFile, StoreFileError, syncDirectory } from './file-adapter.js';
+import { basename, dirname } from 'node:path';
+import { applyEntry, decodeLine, encodeLine, entryOf, isSummed } from './change-log-lines.js';
+import { shapeProblem } from './db-shape.js';
 import type { Changes, DirtyTracker } from './dirty-tracker.js';
+import {
+  removeLeftovers,
+  SnapshotFile,
+  StoreFileError,
+  syncDirectory,
+  temporaryOf,
+  wayOut,
+} from './file-adapter.js';
 import { SnapshotWriter } from './snapshot.js';
 import type { Db } from './types.js';
 
@@ -9,15 +18,17 @@ import type { Db } from './types.js';
 export const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 
 /**
- * The file store's layout: `db.json`, a whole-database snapshot (always a complete, parsable
- * database, written atomically), plus `db.json.changes`, an append-only list of the top-level
- * collections each flush changed. A flush that touches a few collections appends one line and
- * fdatasyncs it (kilobytes), instead of rewriting a file of many megabytes; once the change log
- * outgrows the snapshot, the next flush writes a new snapshot and starts a new change log.
+ * The file store's layout: `db.json`, a whole-database snapshot (always complete, written
+ * atomically, ending with its checksum), plus `db.json.changes`, an append-only list of what each
+ * flush changed: single records and array elements, each line with its own checksum. A flush
+ * appends one line and fdatasyncs it; once the change log outgrows the snapshot, the next flush
+ * writes a new snapshot and starts a new change log.
  *
- * The change log's first line names the snapshot it continues (`meta.snapshot_id`); a change log left
- * from before a snapshot is ignored. A torn last line (a crash mid-append, never acknowledged)
- * is ignored; any other unparsable line stops start-up with a message naming the file.
+ * The change log's first line names the snapshot it continues (`meta.snapshot_id`). Reading:
+ * a change log of an older snapshot (a crash between the two renames of a compaction) is ignored;
+ * a torn last line (no newline: a crash mid-append, never acknowledged) is ignored; anything else
+ * that does not read back (a bad checksum, a newer snapshot's log, a log without its snapshot)
+ * stops start-up with a message naming the file, and no file is touched.
  */
 export class ChangeLogFile {
   readonly changesPath: string;
@@ -35,31 +46,63 @@ export class ChangeLogFile {
   /** The database as of the last acknowledged flush, or null when there is no file yet. */
   async read(): Promise<Db | null> {
     const db = await this.snapshot.read();
-    if (db === null) return null;
+    if (db === null) {
+      await this.refuseOrphanLog();
+      return null;
+    }
     this.lastSnapshot = snapshotNumber(db);
-    await adoptLegacyLog(this.path, this.changesPath);
-    let text: string;
+    // Sandboxes before 0.2 kept the change log in `<file>.journal`; it is renamed once it has read back.
+    const legacy = `${this.path}.journal`;
+    const log = (await exists(this.changesPath)) || !(await exists(legacy)) ? this.changesPath : legacy;
+    let text: string | undefined;
     try {
-      text = await readFile(this.changesPath, 'utf8');
+      text = await readFile(log, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return db;
-      throw new StoreFileError(`Cannot read change log ${this.changesPath}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new StoreFileError(`Cannot read change log ${log}: ${(err as Error).message}`);
     }
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    const header = parseLine(lines[0] ?? '') as { snapshot?: string } | undefined;
-    if (!header || !db.meta.snapshot_id || header.snapshot !== db.meta.snapshot_id) return db;
-    for (let i = 1; i < lines.length; i++) {
-      const entry = parseLine(lines[i]);
-      if (entry === undefined && i === lines.length - 1) break;
-      if (entry === undefined || typeof entry !== 'object' || entry === null)
-        throw new StoreFileError(
-          `Change log ${this.changesPath} is damaged at line ${i + 1}; it was left untouched. ` +
-            'Move it and the database file away, or start with --reset to rebuild from the seed.',
-        );
-      applyEntry(db, entry as Entry);
+    if (text !== undefined) {
+      this.replay(db, text, log);
+      const problem = shapeProblem(db);
+      if (problem) damaged(log, this.path, 'its changes do not fit the database', problem);
+      if (log === legacy) await rename(legacy, this.changesPath);
     }
+    // Everything read back: what a killed compaction left can go.
+    await removeLeftovers([this.path, this.changesPath]);
     return db;
+  }
+
+  /** Applies the change log to the snapshot `db`, or throws naming the first line that does not read back. */
+  private replay(db: Db, text: string, log: string): void {
+    const refuse = (what: string, detail?: string) => damaged(log, this.path, what, detail);
+    const lines = text.split('\n');
+    lines.pop(); // after the last newline: '' or a torn line, never acknowledged
+    if (lines.length === 0) refuse('it has no whole first line');
+    const summed = isSummed(lines[0]);
+    const header = decodeLine(lines[0], summed) as { snapshot?: unknown } | undefined;
+    if (typeof header?.snapshot !== 'string') refuse('line 1 does not read back');
+    const continues = (header as { snapshot: string }).snapshot;
+    const order = compareSnapshots(continues, db.meta.snapshot_id);
+    if (order < 0) return;
+    if (order > 0)
+      refuse(
+        `it continues snapshot ${continues}, but ${basename(this.path)} is snapshot ${db.meta.snapshot_id}`,
+      );
+    for (let i = 1; i < lines.length; i++) {
+      const entry = decodeLine(lines[i], summed);
+      if (entry === undefined) refuse(`line ${i + 1} does not read back`);
+      const problem = applyEntry(db, entry);
+      if (problem) refuse(`line ${i + 1} does not fit the database`, problem);
+    }
+  }
+
+  /** A change log without its snapshot cannot be read; a new database must not replace it silently. */
+  private async refuseOrphanLog(): Promise<void> {
+    for (const log of [this.changesPath, `${this.path}.journal`])
+      if (await exists(log))
+        throw new StoreFileError(
+          `Change log ${log} has no database file ${this.path} to continue; ${wayOut('it')}.`,
+        );
   }
 
   /**
@@ -68,6 +111,18 @@ export class ChangeLogFile {
    */
   async discardChangeLog(): Promise<void> {
     await rm(this.changesPath, { force: true });
+    await removeLeftovers([this.path, this.changesPath]);
+  }
+
+  /**
+   * Makes `changes` durable: one appended line, or a whole snapshot when everything changed or the
+   * change log has outgrown the snapshot. A change log removed while open (rm, a deleted sandbox
+   * directory) would take appends no restart sees, so then a snapshot is written as well.
+   */
+  async flush(db: Db, changes: Changes, tracker: DirtyTracker<Db>): Promise<void> {
+    if (changes.all || this.shouldCompact()) return this.compact(db, tracker);
+    await this.append(db, changes);
+    if (await this.removed()) await this.compact(db, tracker);
   }
 
   /** True when the next flush should write a whole snapshot rather than append. */
@@ -75,25 +130,38 @@ export class ChangeLogFile {
     return !this.handle || this.changesBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
   }
 
-  /** Appends what changed (whole values and single records) and waits until it is on disk. */
+  /**
+   * Appends what changed and waits until it is on disk. On failure the change log is cut back to
+   * what it held (a line whose sync failed must not come back at the next start) and closed: the
+   * next flush writes a whole snapshot.
+   */
   async append(db: Db, changes: Changes): Promise<void> {
-    if (!this.handle) throw new Error('change log: append before the first snapshot');
-    const bytes = Buffer.from(`${JSON.stringify(entryOf(db, changes))}\n`);
-    await this.handle.write(bytes);
-    await this.handle.datasync();
+    const handle = this.handle;
+    if (!handle) throw new Error('change log: append before the first snapshot');
+    const bytes = encodeLine(entryOf(db, changes));
+    try {
+      for (let offset = 0; offset < bytes.length;) offset += (await handle.write(bytes, offset)).bytesWritten;
+      await handle.datasync();
+    } catch (err) {
+      this.handle = undefined;
+      await handle.truncate(this.changesBytes).catch(() => undefined);
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
     this.changesBytes += bytes.length;
   }
 
   /**
    * Writes a new snapshot (atomically, streamed a chunk at a time), then a fresh change log that
    * continues it. Changes made meanwhile reach the snapshot writer through `tracker` first, so
-   * the snapshot is the database as it was when the compaction began (snapshot.ts).
+   * the snapshot is the database as it was when the compaction began (snapshot.ts). Once the
+   * snapshot is renamed into place the flush is durable; if the fresh change log cannot be
+   * started, the next flush writes a snapshot again.
    */
   async compact(db: Db, tracker?: DirtyTracker<Db>): Promise<void> {
-    await this.handle?.close();
-    this.handle = undefined;
+    await this.close().catch(() => undefined);
     // Snapshot ids count up per file (deterministic: a fresh seed's file is byte-identical);
-    // a change log naming any other id was left over from before this snapshot and is ignored.
+    // a change log naming an older id was left over from before this snapshot and is ignored.
     this.lastSnapshot = Math.max(this.lastSnapshot, snapshotNumber(db)) + 1;
     db.meta.snapshot_id = String(this.lastSnapshot);
     const writer = new SnapshotWriter(db);
@@ -103,87 +171,69 @@ export class ChangeLogFile {
     } finally {
       tracker?.watch(undefined);
     }
-    const header = Buffer.from(`${JSON.stringify({ snapshot: db.meta.snapshot_id })}\n`);
-    const tmp = `${this.changesPath}.${process.pid}.tmp`;
-    const fresh = await open(tmp, 'w');
+    await this.startLog(db.meta.snapshot_id).catch(() => undefined);
+  }
+
+  private async startLog(snapshotId: string): Promise<void> {
+    const header = encodeLine({ snapshot: snapshotId });
+    const tmp = temporaryOf(this.changesPath);
     try {
-      await fresh.writeFile(header);
-      await fresh.sync();
-    } finally {
-      await fresh.close();
+      const fresh = await open(tmp, 'w');
+      try {
+        await fresh.writeFile(header);
+        await fresh.sync();
+      } finally {
+        await fresh.close();
+      }
+      await rename(tmp, this.changesPath);
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
     }
-    await rename(tmp, this.changesPath);
-    await syncDirectory(dirname(this.changesPath));
+    await syncDirectory(dirname(this.changesPath)).catch(() => undefined);
     this.handle = await open(this.changesPath, 'a');
     this.changesBytes = header.length;
   }
 
-  async close(): Promise<void> {
-    await this.handle?.close();
-    this.handle = undefined;
+  /** True when the open change log is no longer the file at its path's name (removed). */
+  private async removed(): Promise<boolean> {
+    try {
+      return (await (this.handle as FileHandle).stat()).nlink === 0;
+    } catch {
+      return true;
+    }
   }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close();
+  }
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** Stops start-up on a change log `log` (of the snapshot `path`) that does not read back. */
+function damaged(log: string, path: string, what: string, detail?: string): never {
+  throw new StoreFileError(
+    `Change log ${log} is damaged (${what}${detail ? `: ${detail}` : ''}); ` +
+      `${wayOut(`it, or it and ${basename(path)},`)}.`,
+  );
 }
 
 /**
- * Sandboxes before 0.2 kept the change log in `<file>.journal`: a file with only that name is
- * renamed, so an existing sandbox opens with every write it acknowledged.
+ * Which snapshot a change log continues, against the one on disk: 0 this one (apply it), below 0
+ * an older one (ignore it), above 0 a newer one (the database file was replaced by an older one).
+ * Ids of files from before numbered snapshots only match or do not (then ignored, as before).
  */
-async function adoptLegacyLog(path: string, changesPath: string): Promise<void> {
-  const legacy = `${path}.journal`;
-  try {
-    await access(changesPath);
-  } catch {
-    await rename(legacy, changesPath).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-  }
-}
-
-/** One change log line: top-level values to replace, and records to set (`null`: delete). */
-type Entry = Record<string, unknown> & { $records?: Record<string, Record<string, unknown>> };
-
-function entryOf(db: Db, changes: Changes): Entry {
-  const data = db as unknown as Record<string, unknown>;
-  const entry: Entry = {};
-  for (const key of changes.whole) if (Object.hasOwn(data, key)) entry[key] = data[key];
-  for (const [name, ids] of changes.records) {
-    if (changes.whole.has(name) || !Object.hasOwn(data, name)) continue;
-    const collection = data[name] as Record<string, unknown>;
-    const records: Record<string, unknown> = {};
-    for (const id of ids) {
-      const value = Object.hasOwn(collection, id) ? collection[id] : null;
-      Object.defineProperty(records, id, { value, enumerable: true, writable: true, configurable: true });
-    }
-    (entry.$records ??= {})[name] = records;
-  }
-  return entry;
-}
-
-function applyEntry(db: Db, entry: Entry): void {
-  const data = db as unknown as Record<string, unknown>;
-  for (const [key, value] of Object.entries(entry)) if (key !== '$records') data[key] = value;
-  for (const [name, records] of Object.entries(entry.$records ?? {})) {
-    const collection = (data[name] ??= {}) as Record<string, unknown>;
-    for (const [id, value] of Object.entries(records)) {
-      if (value === null) {
-        if (Object.hasOwn(collection, id)) delete collection[id];
-      } else
-        Object.defineProperty(collection, id, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-    }
-  }
-}
-
-function parseLine(line: string): unknown {
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return undefined;
-  }
+function compareSnapshots(continues: string, snapshotId: string | undefined): number {
+  if (snapshotId === undefined || continues === snapshotId) return snapshotId === undefined ? -1 : 0;
+  const [a, b] = [Number(continues), Number(snapshotId)];
+  return Number.isSafeInteger(a) && Number.isSafeInteger(b) ? Math.sign(a - b) : -1;
 }
 
 /** The snapshot's number (ids of older files that are not numbers count as 0). */

@@ -1,15 +1,19 @@
 import { Low, Memory } from 'lowdb';
 import { DirtyTracker } from './dirty-tracker.js';
 import { ChangeLogFile } from './change-log.js';
+import { ApiError } from '../http/errors.js';
 import { withBareCollections, type Db } from './types.js';
 
 /**
  * One world's data. Reads go straight to `db`; every change goes through `mutate`, a synchronous
- * function, so no request can observe or leave a half-applied change. Persistence is coalesced
- * (group commit): `commit` applies the change at once and resolves when a flush that includes it
- * is on disk; many concurrent writes share one flush. A file store logs only the top-level
- * collections a change reached (change-log.ts): inside `mutate`, reach records through the `db`
- * argument or `store.db`, never through a record object kept from before the mutation.
+ * function, so no request can observe a half-applied change, and one that throws half-way is
+ * taken back whole (undo-log.ts), so none is ever left either. Persistence is coalesced (group
+ * commit): `commit` applies the change at once and resolves when a flush that includes it is on
+ * disk; many concurrent writes share one flush. A flush that fails takes back every change not yet
+ * on disk and rejects its commits (503), so a client told of a failure never sees its change. A
+ * file store logs only the records a change wrote (dirty-tracker.ts, change-log.ts): inside
+ * `mutate`, reach records through the `db` argument or `store.db`, never through a record object
+ * kept from before the mutation, or the write is neither logged nor undone.
  */
 export interface Store {
   readonly db: Db;
@@ -37,6 +41,12 @@ interface Waiter {
   reject: (err: Error) => void;
 }
 
+/** A flush that failed: the client is told, and the change was taken back (it never happened). */
+function notSaved(location: string, err: Error): ApiError {
+  const why = (err as NodeJS.ErrnoException).code ?? err.message;
+  return new ApiError(503, `The change could not be saved to ${location} (${why}); it was not applied`);
+}
+
 class LowStore implements Store {
   private generation = 0;
   private durable = 0;
@@ -44,7 +54,7 @@ class LowStore implements Store {
   private waiters: Waiter[] = [];
   private hooks: ((db: Db) => void)[] = [];
   private mutating = 0;
-  private readonly tracker?: DirtyTracker<Db>;
+  private readonly tracker: DirtyTracker<Db>;
 
   constructor(
     private readonly low: Low<Db>,
@@ -53,27 +63,36 @@ class LowStore implements Store {
     private readonly file?: ChangeLogFile,
   ) {
     withBareCollections(low.data);
-    if (file) this.tracker = new DirtyTracker(low.data);
+    this.tracker = new DirtyTracker(low.data, file !== undefined);
   }
 
   /** Inside a mutation, the tracking view (so changes made through `store.db` are seen too). */
   get db(): Db {
-    return this.mutating > 0 && this.tracker ? this.tracker.view() : this.low.data;
+    return this.mutating > 0 ? this.tracker.view() : this.low.data;
   }
 
   get version(): number {
     return this.generation;
   }
 
+  /** All or nothing: a change that throws half-way is taken back before the error goes on. */
   mutate<T>(change: (db: Db) => T): T {
+    const start = this.tracker.undo.position;
     this.mutating += 1;
+    let result: T;
     try {
-      const result = change(this.db);
-      this.generation += 1;
-      return result;
+      result = change(this.db);
+    } catch (err) {
+      this.tracker.undo.rollback(start);
+      throw err;
     } finally {
       this.mutating -= 1;
+      if (this.mutating === 0) this.tracker.endChange();
     }
+    this.generation += 1;
+    // A memory store cannot fail to write: its changes never need taking back once made.
+    if (!this.file && this.mutating === 0) this.tracker.undo.forget(this.tracker.undo.position);
+    return result;
   }
 
   async commit<T>(change: (db: Db) => T): Promise<T> {
@@ -92,8 +111,14 @@ class LowStore implements Store {
   }
 
   async replace(db: Db): Promise<void> {
+    const before = this.low.data;
+    if (this.file)
+      this.tracker.undo.keepStep(() => {
+        this.low.data = before;
+        this.tracker.reset(before);
+      });
     this.low.data = withBareCollections(db);
-    this.tracker?.reset(db);
+    this.tracker.reset(db);
     this.generation += 1;
     await this.flush();
   }
@@ -113,13 +138,15 @@ class LowStore implements Store {
     try {
       while (this.durable < this.generation) {
         const generation = this.generation;
+        let covered: number;
         try {
-          await this.write();
+          covered = await this.write();
         } catch (err) {
-          this.tracker?.invalidate();
-          this.settle(generation, err as Error);
+          this.takeBackUndurable();
+          this.settle(this.generation, notSaved(this.location, err as Error));
           continue;
         }
+        this.tracker.undo.forget(covered);
         this.durable = generation;
         this.settle(generation);
       }
@@ -128,22 +155,34 @@ class LowStore implements Store {
     }
   }
 
-  /** One flush: hooks, then a change log entry of the changed collections (or a snapshot), or lowdb. */
-  private async write(): Promise<void> {
-    if (!this.file || !this.tracker) {
-      for (const hook of this.hooks) hook(this.low.data);
-      await this.low.write();
-      return;
-    }
+  /**
+   * One flush: hooks, then a change log entry of the changed records (or a snapshot), or lowdb.
+   * Returns the undo log position it covers: what was written before it is durable once it resolves.
+   */
+  private async write(): Promise<number> {
     this.mutating += 1;
     try {
       for (const hook of this.hooks) hook(this.tracker.view());
     } finally {
       this.mutating -= 1;
     }
-    const changes = this.tracker.take();
-    if (changes.all || this.file.shouldCompact()) await this.file.compact(this.low.data, this.tracker);
-    else await this.file.append(this.low.data, changes);
+    const covered = this.tracker.undo.position;
+    if (!this.file) await this.low.write();
+    else await this.file.flush(this.low.data, this.tracker.take(), this.tracker);
+    return covered;
+  }
+
+  /**
+   * A flush failed: every change not yet durable (the failed flush's and any made since, which may
+   * build on them) is taken back, so memory holds what the files hold, and the next flush writes
+   * a whole snapshot. Every waiting commit is rejected; the version moves on so caches refill.
+   */
+  private takeBackUndurable(): void {
+    this.tracker.undo.rollback(0);
+    this.tracker.take();
+    this.tracker.invalidate();
+    this.generation += 1;
+    this.durable = this.generation;
   }
 
   private settle(generation: number, err?: Error): void {
@@ -153,8 +192,6 @@ class LowStore implements Store {
       if (err) w.reject(err);
       else w.resolve();
     }
-    // A failed write gives up on the generations it covered; later writes try again.
-    if (err) this.durable = Math.max(this.durable, generation);
   }
 }
 

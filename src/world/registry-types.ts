@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../process/config.js';
 import type { WorldRegistry } from '../app/deps.js';
@@ -13,7 +12,6 @@ export interface SandboxRegistry extends WorldRegistry {
   readonly idleMs: number;
   /** Directory of the sandbox files; null in memory. */
   readonly dir: string | null;
-  resolve(req: Request): Promise<World>;
   /** The world of an id, loaded or created like a request would (for tests, the bench, tools). */
   open(id: string): Promise<World>;
   /** Ids of the named sandboxes live now. */

@@ -1,18 +1,12 @@
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { Request } from 'express';
 import { ApiError } from '../http/errors.js';
 import { createMemoryStore } from '../store/store.js';
 import type { Db } from '../store/types.js';
 import { loadSeeder, seedOptionsOf } from './open.js';
 import { makeWorld, type World } from './world.js';
 import type { RegistryOptions, SandboxRegistry } from './registry-types.js';
-import {
-  DEFAULT_NOT_DELETABLE,
-  DEFAULT_SANDBOX_ID,
-  isSandboxId,
-  SANDBOX_ID_HEADER,
-  sandboxIdOf,
-} from './sandbox-id.js';
+import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, isSandboxId } from './sandbox-id.js';
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
   removeAllSandboxFiles,
@@ -31,7 +25,7 @@ class Registry implements SandboxRegistry {
   readonly maxSandboxes: number;
   readonly idleMs: number;
   readonly dir: string | null;
-  private readonly live = new Map<string, LiveEntry>();
+  private readonly loaded = new Map<string, LiveEntry>();
   private readonly pending = new Map<string, Promise<LiveEntry>>();
   /** Evictions and deletions in progress: the id is reopened only once they are done. */
   private readonly closing = new Map<string, Promise<void>>();
@@ -51,72 +45,51 @@ class Registry implements SandboxRegistry {
     this.defaultEntry = { world: this.default, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
   }
 
-  async resolve(req: Request): Promise<World> {
-    let entry: LiveEntry;
-    try {
-      const id = sandboxIdOf(req);
-      if (req.headers[SANDBOX_ID_HEADER.toLowerCase()] !== undefined)
-        req.res?.setHeader(SANDBOX_ID_HEADER, id);
-      // A live world is taken synchronously, so no eviction can slip in before it is marked used.
-      entry = this.peek(id) ?? (await this.acquire(id));
-    } catch (err) {
-      // Later stages (journal) may look at req.world even on an early refusal.
-      req.world = this.default;
-      throw err;
-    }
-    entry.lastUsed = this.wall();
-    entry.requests += 1;
-    if (req.res) {
-      entry.active += 1;
-      req.res.once('close', () => {
-        entry.active -= 1;
-        entry.lastUsed = this.wall();
-      });
-    }
-    return entry.world;
-  }
-
-  liveWorld(req: Pick<Request, 'headers'>): World | undefined {
-    let id: string;
-    try {
-      id = sandboxIdOf(req);
-    } catch {
-      return undefined;
-    }
+  live(id: string): World | undefined {
     return this.peek(id)?.world;
   }
 
-  markUsed(world: World): void {
+  async load(id: string): Promise<World> {
+    return (this.peek(id) ?? (await this.acquire(id))).world;
+  }
+
+  markUsed(world: World, res?: ServerResponse): void {
     const entry = this.peek(world.id);
     if (entry?.world !== world) return;
     entry.lastUsed = this.wall();
     entry.requests += 1;
+    if (!res) return;
+    entry.active += 1;
+    res.once('close', () => {
+      entry.active -= 1;
+      entry.lastUsed = this.wall();
+    });
   }
 
   async open(id: string): Promise<World> {
     if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
-    return (this.peek(id) ?? (await this.acquire(id))).world;
+    return this.load(id);
   }
 
   private peek(id: string): LiveEntry | undefined {
-    return id === DEFAULT_SANDBOX_ID ? this.defaultEntry : this.live.get(id);
+    return id === DEFAULT_SANDBOX_ID ? this.defaultEntry : this.loaded.get(id);
   }
 
   all(): World[] {
-    return [this.default, ...[...this.live.values()].map((e) => e.world)];
+    return [this.default, ...[...this.loaded.values()].map((e) => e.world)];
   }
 
   liveIds(): string[] {
-    return [...this.live.keys()];
+    return [...this.loaded.keys()];
   }
 
   async list(currentId: string): Promise<SandboxInfo[]> {
     const now = this.wall();
     const rows = [await liveInfo(this.defaultEntry, currentId, now)];
-    for (const entry of this.live.values()) rows.push(await liveInfo(entry, currentId, now));
+    for (const entry of this.loaded.values()) rows.push(await liveInfo(entry, currentId, now));
     if (this.dir) {
       for (const stored of await storedSandboxes(this.dir)) {
-        if (!this.live.has(stored.id)) rows.push(storedInfo(stored, currentId, now));
+        if (!this.loaded.has(stored.id)) rows.push(storedInfo(stored, currentId, now));
       }
     }
     const [first, ...rest] = rows;
@@ -130,14 +103,14 @@ class Registry implements SandboxRegistry {
     if (!isSandboxId(id)) throw new Error(`not a sandbox id: ${JSON.stringify(id)}`);
     await this.pending.get(id)?.catch(() => undefined);
     await this.closing.get(id);
-    if (this.live.has(id)) return this.evict(id, true);
+    if (this.loaded.has(id)) return this.evict(id, true);
     if (this.dir) await removeSandboxFile(join(this.dir, sandboxFileName(id)));
   }
 
   async sweep(): Promise<string[]> {
     if (this.idleMs <= 0) return [];
     const now = this.wall();
-    const idle = [...this.live]
+    const idle = [...this.loaded]
       .filter(([, e]) => e.active === 0 && now - e.lastUsed >= this.idleMs)
       .map(([id]) => id);
     await Promise.all(idle.map((id) => this.evict(id, false)));
@@ -162,7 +135,7 @@ class Registry implements SandboxRegistry {
         await closing;
         continue;
       }
-      const live = this.live.get(id);
+      const live = this.loaded.get(id);
       if (live) {
         // Marked used now: the caller resumes a microtask later, and a sweep must not take it meanwhile.
         live.lastUsed = this.wall();
@@ -170,17 +143,17 @@ class Registry implements SandboxRegistry {
       }
       const pending = this.pending.get(id);
       if (pending) return pending;
-      if (this.live.size + this.pending.size >= this.maxSandboxes) {
+      if (this.loaded.size + this.pending.size >= this.maxSandboxes) {
         // Full: make room from idle sandboxes first; the sweep awaits, so look again afterwards.
         if ((await this.sweep()).length > 0) continue;
-        if (this.live.size + this.pending.size >= this.maxSandboxes && !this.live.has(id))
+        if (this.loaded.size + this.pending.size >= this.maxSandboxes && !this.loaded.has(id))
           throw this.fullError();
         continue;
       }
       const creation = this.create(id).then(
         (entry) => {
           this.pending.delete(id);
-          this.live.set(id, entry);
+          this.loaded.set(id, entry);
           return entry;
         },
         (err: unknown) => {
@@ -206,9 +179,9 @@ class Registry implements SandboxRegistry {
 
   /** Drops a live world; flushes it first (file-backed eviction keeps the file, deletion removes it). */
   private async evict(id: string, deleteFile: boolean): Promise<void> {
-    const entry = this.live.get(id);
+    const entry = this.loaded.get(id);
     if (!entry) return;
-    this.live.delete(id);
+    this.loaded.delete(id);
     // Until the flush is done the id is "closing": a new request for it waits, then reopens the file.
     const done: Promise<void> = this.flushEvicted(entry, deleteFile).then(() => {
       if (this.closing.get(id) === done) this.closing.delete(id);
@@ -237,9 +210,9 @@ class Registry implements SandboxRegistry {
 
   private fullError(): ApiError {
     const headers: Record<string, string> = {};
-    if (this.idleMs > 0 && this.live.size > 0) {
+    if (this.idleMs > 0 && this.loaded.size > 0) {
       const now = this.wall();
-      const soonest = Math.min(...[...this.live.values()].map((e) => e.lastUsed + this.idleMs - now));
+      const soonest = Math.min(...[...this.loaded.values()].map((e) => e.lastUsed + this.idleMs - now));
       headers['Retry-After'] = String(Math.max(1, Math.ceil(soonest / 1000)));
     }
     return new ApiError(

@@ -69,10 +69,14 @@ export async function removeSandboxFile(path: string): Promise<void> {
 /** Moves an unreadable sandbox database (and its change log) aside, kept for inspection, so the sandbox can start again. */
 export async function moveAside(path: string, wallMs: number): Promise<string> {
   const aside = `${path}.unreadable-${wallMs}`;
-  await rename(path, aside);
-  await rename(changeLogOf(path), changeLogOf(aside)).catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
+  // Either may be missing (a change log without its snapshot is unreadable too).
+  for (const [from, to] of [
+    [path, aside],
+    [changeLogOf(path), changeLogOf(aside)],
+  ])
+    await rename(from, to).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
   return aside;
 }
 

@@ -47,10 +47,18 @@ export function makeWorld(
     extras: new Map(),
     async reset() {
       const db = await reseed();
+      const before = clock.state();
       clock.freeze(false);
       clock.set(Date.parse(db.meta.clock.now));
+      try {
+        await store.replace(db);
+      } catch (err) {
+        // Not saved, so not reset: the store took the data back, and the clock goes back too.
+        clock.set(Date.parse(before.now));
+        clock.freeze(before.frozen);
+        throw err;
+      }
       for (const hook of resetHooks) hook();
-      await store.replace(db);
     },
     onReset: (hook) => resetHooks.push(hook),
   };

@@ -8,6 +8,7 @@ import { makeConfig } from '../../src/process/config.js';
 import { checkWordFlags, logFormatOf, watchSeeding } from '../../src/process/cli-setup.js';
 import { reportSeedProgress, seedProgressReporter } from '../../src/seed/context.js';
 import { progressBar } from '../../src/process/progress-bar.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -120,15 +121,15 @@ describe('the CLI process', () => {
     const [, main, alt] = /ready at (http:\/\/\S+) \(also (http:\/\/\S+)\)/.exec(line) ?? [];
     expect(main).toBeDefined();
     expect(alt).not.toBe(main);
-    const moved = await fetch(`${main}/__sandbox/clock`, {
+    const moved = await checkedFetch(`${main}/__sandbox/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ set: '2027-03-04T05:06:07.000Z', freeze: true }),
     });
     expect(moved.status).toBe(200);
-    const seen = (await (await fetch(`${alt}/__sandbox/clock`)).json()) as { now: string };
+    const seen = (await (await checkedFetch(`${alt}/__sandbox/clock`)).json()) as { now: string };
     expect(seen.now).toBe('2027-03-04T05:06:07.000Z');
-    const spec = (await (await fetch(`${alt}/openapi.json`)).json()) as { servers: { url: string }[] };
+    const spec = (await (await checkedFetch(`${alt}/openapi.json`)).json()) as { servers: { url: string }[] };
     expect(spec.servers[0].url).toBe(alt);
     cli.child.kill('SIGTERM');
     const [code] = await once(cli.child, 'exit');
@@ -142,7 +143,7 @@ describe('the CLI process', () => {
     await expect
       .poll(
         () =>
-          fetch(`http://127.0.0.1:${port}/__sandbox/health`).then(
+          checkedFetch(`http://127.0.0.1:${port}/__sandbox/health`).then(
             (r) => r.status,
             () => 0,
           ),

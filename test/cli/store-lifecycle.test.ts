@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitOf, runCli, spawnCli, waitForReady } from '../helpers/cli.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'sandbox-cli-'));
 
@@ -27,7 +28,7 @@ describe('marketplace-sandbox CLI', () => {
     const data = join(dir, 'db.json');
     const first = spawnCli(['--port', '0', '--host', '127.0.0.1', '--data', data]);
     const url = await waitForReady(first);
-    const reg = await fetch(`${url}/api/auth/register`, {
+    const reg = await checkedFetch(`${url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'keep@example.com', password: 'longenough' }),
@@ -39,7 +40,7 @@ describe('marketplace-sandbox CLI', () => {
 
     const second = spawnCli(['--port', '0', '--host', '127.0.0.1', '--data', data]);
     const url2 = await waitForReady(second);
-    const login = await fetch(`${url2}/api/auth/login`, {
+    const login = await checkedFetch(`${url2}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'keep@example.com', password: 'longenough' }),
@@ -54,7 +55,7 @@ describe('marketplace-sandbox CLI', () => {
     const data = join(dir, 'db.json');
     await writeFile(data, '{"broken":');
     const res = await runCli(['--port', '0', '--data', data]);
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2);
     expect(res.stderr).toContain(data);
     expect(res.stderr).toContain('--reset');
     expect(await readFile(data, 'utf8')).toBe('{"broken":');

@@ -3,7 +3,7 @@ import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/p
 import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import { describe, expect, it } from 'vitest';
 import { loadSpec, specForValidator } from '../../src/http/spec.js';
-import { deferSpecSelfCheck, resolveRefsWithoutCompiling } from '../../src/http/validator.js';
+import { deferSpecSelfCheck, resolveRefsWithoutCompiling } from '../../src/http/validator-patches.js';
 
 type SchemaValidator = new (opts: object) => { validate(doc: object): { errors: unknown[] } };
 const { OpenAPISchemaValidator } = schemaValidatorModule as unknown as {
@@ -60,7 +60,7 @@ describe('openapi.yaml against the OpenAPI 3.0 metaschema (the server skips this
   });
 });
 
-describe('start-up shortcuts in the request validator (src/http/validator.ts)', () => {
+describe('start-up shortcuts in the request validator (src/http/validator-patches.ts)', () => {
   it('still apply to the installed express-openapi-validator', () => {
     expect(deferSpecSelfCheck()).toBe(true);
     expect(resolveRefsWithoutCompiling()).toBe(true);

@@ -10,7 +10,7 @@ import { readFileStore } from '../../src/store/store.js';
 /**
  * The money and catalog suites run a second time on a file store (the vitest project
  * "file-store", which sets SANDBOX_TEST_STORE=file), the store a sandbox ships with. A file store
- * writes only the records a change reached through the store (store/dirty-tracker.ts), so code
+ * writes only the records a change wrote through the store (store/dirty-tracker.ts), so code
  * that changes a record through an object kept from before the mutation changes memory but not
  * the file. After each test, every file store of the test's sandboxes is flushed and read back
  * from disk, and must equal what the sandbox holds in memory.

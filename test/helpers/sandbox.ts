@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { expect } from 'vitest';
+import { checked } from './checked-clients.js';
 import { createApp } from '../../src/app/app.js';
 import { makeConfig, type Config } from '../../src/process/config.js';
 import type { AppDeps } from '../../src/app/deps.js';
@@ -43,8 +44,10 @@ export const accounts = {
 export type TestSandbox = Awaited<ReturnType<typeof makeSandbox>>;
 
 /**
- * A fresh in-memory sandbox behind supertest, with every response validated against
- * openapi.yaml (a response that breaks the contract becomes a 500 and fails the test).
+ * A fresh sandbox (in memory, or on a file store in the file-store run), configured as it ships,
+ * behind supertest; every response is checked against openapi.yaml by the client
+ * (checked-clients.ts), so a response that breaks the contract fails the test that received it,
+ * whichever path (fast or full) answered it.
  * Requests with `X-Sandbox-Id` get their own world, as in the real server; `worlds` is the registry
  * (`await sb.worlds.open('a')` gives a named world to inspect or change directly).
  * `registry.wallClock` injects the wall clock that idle eviction reads.
@@ -53,13 +56,7 @@ export async function makeSandbox(
   overrides: Partial<Config> = {},
   registry: Pick<RegistryOptions, 'wallClock'> = {},
 ) {
-  const config = makeConfig({
-    inMemory: true,
-    validateResponses: true,
-    listings: 60,
-    ...testStoreConfig(),
-    ...overrides,
-  });
+  const config = makeConfig({ inMemory: true, listings: 60, ...testStoreConfig(), ...overrides });
   const { world } = await openDefaultWorld(config);
   const worlds = await createWorldRegistry({ config, defaultWorld: world, ...registry });
   checkStoresOf(worlds);
@@ -71,7 +68,7 @@ export async function makeSandbox(
     version: VERSION,
   };
   const app = createApp(deps);
-  const http = supertest(app);
+  const http = checked(supertest(app));
   return {
     app,
     deps,

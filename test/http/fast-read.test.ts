@@ -10,8 +10,9 @@ afterEach(async () => {
 
 /** A sandbox behind a real server that records which path answered each request. */
 async function served(overrides: Partial<Config> = {}) {
-  const sb = await makeSandbox({ validateResponses: true, ...overrides });
-  const server = await behindFastPath(sb);
+  const sb = await makeSandbox(overrides);
+  // One Host for both servers: it is part of the cache key, and bodies hold absolute URLs.
+  const server = await behindFastPath(sb, 'sandbox.test');
   closers.push(server.close);
   return { sb, ...server };
 }
@@ -26,9 +27,9 @@ function stableHeaders(headers: Record<string, string>): Record<string, string> 
 
 describe('fast read path', () => {
   it('answers a repeat of a public GET with the bytes and headers of the full path', async () => {
-    const { sb, get, paths } = await served();
+    const { sb, get, getFull, paths } = await served();
     await sb.http.post('/__sandbox/clock').send({ freeze: true });
-    const miss = await get('/api/shop/listings?limit=3');
+    const miss = await getFull('/api/shop/listings?limit=3');
     const hit = await get('/api/shop/listings?limit=3');
     expect(paths).toEqual(['full', 'fast']);
     expect(hit.status).toBe(200);
@@ -40,9 +41,9 @@ describe('fast read path', () => {
   });
 
   it('records fast answers in the request journal like full ones', async () => {
-    const { sb, get, paths } = await served();
+    const { sb, get, getFull, paths } = await served();
     await sb.http.post('/__sandbox/clock').send({ freeze: true });
-    await get('/api/shop/listings?limit=2&sort=newest');
+    await getFull('/api/shop/listings?limit=2&sort=newest');
     await get('/api/shop/listings?limit=2&sort=newest');
     expect(paths).toEqual(['full', 'fast']);
     const journal = await get('/__sandbox/requests');
@@ -83,7 +84,7 @@ describe('fast read path', () => {
     expect(paths[paths.length - 1]).toBe('full');
   });
 
-  it('leaves credentials, scenarios, CORS, other hosts and writes to the full path', async () => {
+  it('leaves credentials, scenarios, CORS, conditions, other hosts and writes to the full path', async () => {
     const { sb, get, paths, last } = await served();
     await sb.http.post('/__sandbox/clock').send({ freeze: true });
     await get('/api/shop/categories');
@@ -94,6 +95,8 @@ describe('fast read path', () => {
       { 'x-guest-token': 'anything' },
       { 'x-sandbox-scenario': 'latency=1' },
       { origin: 'http://app.test' },
+      // A condition is Express's to answer (its freshness check).
+      { 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' },
     ];
     for (const headers of cases) {
       await get('/api/shop/categories', headers);

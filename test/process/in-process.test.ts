@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, SandboxError, VERSION, type Sandbox } from '../../src/index.js';
 import { skipReason } from '../contract/contract.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 describe('startSandbox: an in-process sandbox for test suites', () => {
   let sandbox: Sandbox;
@@ -12,7 +13,7 @@ describe('startSandbox: an in-process sandbox for test suites', () => {
   it('listens on an ephemeral loopback port with the memory store', async () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(sandbox.port).toBeGreaterThan(0);
-    const health = await (await fetch(`${sandbox.url}/__sandbox/health`)).json();
+    const health = await (await checkedFetch(`${sandbox.url}/__sandbox/health`)).json();
     expect(health).toEqual({ status: 'ok', version: VERSION, seed: 9 });
     expect(sandbox.server.deps.config.inMemory).toBe(true);
   });
@@ -22,7 +23,7 @@ describe('startSandbox: an in-process sandbox for test suites', () => {
     expect(sandbox.altUrl).not.toBe(sandbox.url);
     await sandbox.clock.freeze();
     await sandbox.clock.set('2026-05-05T00:00:00.000Z');
-    const clock = await (await fetch(`${sandbox.altUrl}/__sandbox/clock`)).json();
+    const clock = await (await checkedFetch(`${sandbox.altUrl}/__sandbox/clock`)).json();
     expect(clock).toEqual({ now: '2026-05-05T00:00:00.000Z', frozen: true });
     await sandbox.reset();
   });
@@ -69,7 +70,7 @@ describe('startSandbox: an in-process sandbox for test suites', () => {
     'funds a test wallet',
     async () => {
       await sandbox.fund('broke@sandbox.test', 2500);
-      const login = await fetch(`${sandbox.url}/api/wallet/balance`, {
+      const login = await checkedFetch(`${sandbox.url}/api/wallet/balance`, {
         headers: { authorization: 'Bearer mk_test_broke_3a9d7c1e5b2f4a6c8d0e1f2a3b4c5d6e' },
       });
       expect(((await login.json()) as { balance_cents: number }).balance_cents).toBe(2500);
@@ -83,6 +84,6 @@ describe('startSandbox: an in-process sandbox for test suites', () => {
     await other.clock.set('2031-01-01T00:00:00.000Z');
     expect((await sandbox.clock.get()).now.startsWith('2031')).toBe(false);
     await other.close();
-    await expect(fetch(`${other.url}/__sandbox/health`)).rejects.toThrow();
+    await expect(checkedFetch(`${other.url}/__sandbox/health`)).rejects.toThrow();
   });
 });

@@ -9,6 +9,7 @@ import { openDefaultWorld } from '../../src/world/open.js';
 import { createWorldRegistry } from '../../src/world/registry.js';
 import { sandboxFileName, sandboxIdOfFileName } from '../../src/world/sandbox-files.js';
 import { makeSandbox } from '../helpers/sandbox.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 /** The files of a sandbox directory without the stores' change logs (`<file>.changes`, see src/store/change-log.ts). */
 const databases = async (dir: string) => (await readdir(dir)).filter((name) => !name.endsWith('.changes'));
@@ -126,7 +127,7 @@ describe('the server', () => {
     );
     try {
       const post = (id: string) =>
-        fetch(`${running.url}/api/auth/register`, {
+        checkedFetch(`${running.url}/api/auth/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-sandbox-id': id },
           body: JSON.stringify({ email: 'same@example.com', password: 'password-1' }),
@@ -136,7 +137,7 @@ describe('the server', () => {
       const full = await post('s4');
       expect(full.status).toBe(503);
       expect(Object.keys(await full.json())).toEqual(['error']);
-      const list = await (await fetch(`${running.url}/__sandbox/sandboxes`)).json();
+      const list = await (await checkedFetch(`${running.url}/__sandbox/sandboxes`)).json();
       expect(list.sandboxes.map((s: { id: string }) => s.id)).toEqual(['default', 's1', 's2', 's3']);
     } finally {
       await running.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { selectWorld } from '../../src/http/world-stage.js';
 import { expectError, makeSandbox } from '../helpers/sandbox.js';
 
 const MINUTE = 60_000;
@@ -153,8 +154,8 @@ describe('the cap and idle eviction', () => {
     const sb = await makeSandbox({ sandboxIdleMinutes: 1 }, { wallClock: wall.now });
     const { EventEmitter } = await import('node:events');
     const res = Object.assign(new EventEmitter(), { setHeader: () => undefined });
-    const req = { headers: { 'x-sandbox-id': 'slow' }, res } as never;
-    const world = await sb.worlds.resolve(req);
+    const req = { headers: { 'x-sandbox-id': 'slow' } } as never;
+    const world = await selectWorld(sb.worlds, req, res as never);
     expect(world.id).toBe('slow');
     wall.pass(5 * MINUTE);
     expect(await sb.worlds.sweep()).toEqual([]);

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +9,12 @@ import { createMemoryStore } from '../../src/store/store.js';
 import { VERSION } from '../../src/process/version.js';
 import { seedOptionsOf } from '../../src/world/open.js';
 import { makeWorld, type World } from '../../src/world/world.js';
+import { checked } from '../helpers/checked-clients.js';
 import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
 
 /** Two worlds chosen by X-Sandbox-Id, as the isolation module will do, to check nothing leaks between them. */
 function twoWorlds(overrides = {}) {
-  const config = makeConfig({ inMemory: true, validateResponses: true, listings: 10, ...overrides });
+  const config = makeConfig({ inMemory: true, listings: 10, ...overrides });
   const options = seedOptionsOf(config);
   const worlds = new Map<string, World>();
   const get = (id: string) => {
@@ -27,11 +27,12 @@ function twoWorlds(overrides = {}) {
   };
   const registry: WorldRegistry = {
     default: get('default'),
-    resolve: (req: Request) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
-    liveWorld: (req) => get(String(req.headers['x-sandbox-id'] ?? 'default')),
+    live: (id) => get(id),
+    load: async (id) => get(id),
     markUsed: () => undefined,
     all: () => [...worlds.values()],
   };
+
   const deps: AppDeps = {
     config,
     worlds: registry,
@@ -39,7 +40,7 @@ function twoWorlds(overrides = {}) {
     log: pino({ level: 'silent' }),
     version: VERSION,
   };
-  return supertest(createApp(deps));
+  return checked(supertest(createApp(deps)));
 }
 
 describe('per-world state', () => {

@@ -1,23 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeConfig } from '../../src/process/config.js';
 import { loadScenarioFile, scenarioPaths, SHIPPED_SCENARIOS_DIR } from '../../src/scenarios/file.js';
 import { missingOperation, replayFile } from '../../src/scenarios/replay/runner.js';
 import { startServer, type RunningSandbox } from '../../src/process/server.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 const files = scenarioPaths(SHIPPED_SCENARIOS_DIR).map((path) => loadScenarioFile(path));
 
 /**
- * Every shipped scenario file replayed against an in-process sandbox with response validation on.
+ * Every shipped scenario file replayed against an in-process sandbox as it ships, every response
+ * checked against openapi.yaml by the client (the replay's fetch is `checkedFetch`).
  * A file whose steps call an operation not yet in openapi.yaml is skipped, and its name says why.
  */
 describe('the shipped scenario files replay from a clean start', () => {
   let sandbox: RunningSandbox;
   beforeAll(async () => {
-    sandbox = await startServer(
-      makeConfig({ inMemory: true, port: 0, host: '127.0.0.1', validateResponses: true, listings: 60 }),
-    );
+    sandbox = await startServer(makeConfig({ inMemory: true, port: 0, host: '127.0.0.1', listings: 60 }));
   });
   afterAll(() => sandbox.close());
+  beforeEach(() => void vi.stubGlobal('fetch', checkedFetch));
+  afterEach(() => void vi.unstubAllGlobals());
 
   it('ships at least 10 valid files', () => {
     expect(files.length).toBeGreaterThanOrEqual(10);

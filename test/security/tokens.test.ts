@@ -7,6 +7,7 @@ import { parseCli, UsageError } from '../../src/cli/args.js';
 import { makeConfig } from '../../src/process/config.js';
 import { startServer } from '../../src/process/server.js';
 import { accounts, expectError, makeSandbox, TEST_JWT_SECRET } from '../helpers/sandbox.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 /** Threats T1–T2 of docs/security.md: forged tokens and a guessable signing secret. */
 const creds = ({ email, password }: { email: string; password: string }) => ({ email, password });
@@ -81,7 +82,7 @@ describe('T2 the signing secret is random per data directory unless given', () =
     );
 
   async function login(url: string): Promise<string> {
-    const res = await fetch(`${url}/api/auth/login`, {
+    const res = await checkedFetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(creds(accounts.buyer)),
@@ -89,7 +90,7 @@ describe('T2 the signing secret is random per data directory unless given', () =
     return ((await res.json()) as { token: string }).token;
   }
   const me = async (url: string, token: string) =>
-    (await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+    (await checkedFetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('keeps a 32-byte random secret beside the database (mode 0600), different per directory', async () => {
     const a = dir();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../src/seed/seed.js';
+import { decodeLine, encodeLine } from '../../src/store/change-log-lines.js';
 import { StoreFileError } from '../../src/store/file-adapter.js';
 import { createFileStore, openFileStore, readFileStore } from '../../src/store/store.js';
 
@@ -24,7 +25,7 @@ function fresh() {
 const seed = () => buildSeed({ seed: 1, listings: 3, clockStart: '2026-01-01T00:00:00.000Z' });
 
 describe('file store change log', () => {
-  it('appends only the changed collections and replays them on open', async () => {
+  it('appends only the changed elements and replays them on open', async () => {
     const path = fresh();
     const store = await createFileStore(path, seed());
     const snapshot = readFileSync(path, 'utf8');
@@ -34,7 +35,9 @@ describe('file store change log', () => {
     expect(readFileSync(path, 'utf8')).toBe(snapshot);
     const lines0 = readFileSync(`${path}.changes`, 'utf8').trim().split('\n');
     expect(lines0).toHaveLength(2);
-    expect(Object.keys(JSON.parse(lines0[1]) as object).sort()).toEqual(['mailbox']);
+    expect(decodeLine(lines0[1], true)).toEqual({
+      $items: { mailbox: { length: 1, items: { 0: store.db.mailbox[0] } } },
+    });
     const reopened = await openFileStore(path);
     expect(reopened?.db.mailbox.map((m) => m.id)).toEqual(['m1']);
     expect(JSON.stringify(reopened?.db)).toBe(JSON.stringify(store.db));
@@ -49,7 +52,7 @@ describe('file store change log', () => {
       delete db.users[second];
     });
     const lines = readFileSync(`${path}.changes`, 'utf8').trim().split('\n');
-    const entry = JSON.parse(lines[1]) as { $records: { users: Record<string, unknown> } };
+    const entry = decodeLine(lines[1], true) as { $records: { users: Record<string, unknown> } };
     expect(Object.keys(entry)).toEqual(['$records']);
     expect(Object.keys(entry.$records.users).sort()).toEqual([first, second].sort());
     const reopened = await readFileStore(path);
@@ -64,11 +67,12 @@ describe('file store change log', () => {
     await store.commit((db) => void (db.meta.next_id = 999));
     appendFileSync(`${path}.changes`, '{"meta":{"torn');
     expect((await readFileStore(path))?.meta.next_id).toBe(999);
-    const stale = readFileSync(`${path}.changes`, 'utf8').replace(
-      /"snapshot":"[0-9a-f]+"/,
-      '"snapshot":"old"',
-    );
-    writeFileSync(`${path}.changes`, stale);
+    const lines = readFileSync(`${path}.changes`, 'utf8').split('\n');
+    const id = (decodeLine(lines[0], true) as { snapshot: string }).snapshot;
+    lines[0] = encodeLine({ snapshot: String(Number(id) - 1) })
+      .toString()
+      .trimEnd();
+    writeFileSync(`${path}.changes`, lines.join('\n'));
     expect((await readFileStore(path))?.meta.next_id).not.toBe(999);
   });
 

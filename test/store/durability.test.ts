@@ -6,6 +6,7 @@ import { sandboxArgs, SANDBOX_READY, startChild, type Child } from '../../bench/
 import { readFileStore } from '../../src/store/store.js';
 import type { Db } from '../../src/store/types.js';
 import { accounts } from '../helpers/sandbox.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 /**
  * A child sandbox (the CLI, file store in a temp directory) under concurrent writes is killed
@@ -28,7 +29,7 @@ interface Acked {
 }
 
 async function post(base: string, path: string, body: unknown, auth?: string) {
-  const res = await fetch(base + path, {
+  const res = await checkedFetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
     body: JSON.stringify(body),
@@ -49,7 +50,7 @@ async function writer(base: string, n: number, round: number, acked: Acked, stop
       } else if (mine.length >= 1 && i % 2 === 1) {
         const id = mine.shift() as string;
         acked.revoking.add(id);
-        const res = await fetch(`${base}/api/settings/api-keys/${id}`, {
+        const res = await checkedFetch(`${base}/api/settings/api-keys/${id}`, {
           method: 'DELETE',
           headers: { authorization: `Bearer ${owner.apiKey}` },
         });
@@ -85,7 +86,7 @@ async function checkFile(acked: Acked): Promise<Db> {
 
 async function checkApi(base: string, acked: Acked, newUsers: string[]) {
   for (const owner of OWNERS) {
-    const res = await fetch(`${base}/api/settings/api-keys`, {
+    const res = await checkedFetch(`${base}/api/settings/api-keys`, {
       headers: { authorization: `Bearer ${owner.apiKey}` },
     });
     const listed = new Set(((await res.json()) as { api_keys: { id: string }[] }).api_keys.map((k) => k.id));
@@ -98,7 +99,9 @@ async function checkApi(base: string, acked: Acked, newUsers: string[]) {
   // A surviving key still authenticates; users registered in the last round can log in.
   const live = [...acked.keys].find(([id]) => !acked.revoking.has(id));
   if (live) {
-    const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${live[1].key}` } });
+    const me = await checkedFetch(`${base}/api/auth/me`, {
+      headers: { authorization: `Bearer ${live[1].key}` },
+    });
     expect(me.status).toBe(200);
   }
   for (const email of newUsers.slice(0, 3)) {

@@ -4,6 +4,7 @@ import type { Principal } from '../../http/auth.js';
 import type { CartRecord, Db } from '../../store/types.js';
 import { isListingActive } from '../listings/listing-state.js';
 import { toUsdCents } from '../wallet/convert.js';
+import { MAX_CART_LINES, unitPriceProblem } from '../wallet/limits.js';
 import type { RateTable } from '../wallet/rates.js';
 
 /** The most units of one listing a cart line may hold. */
@@ -31,13 +32,17 @@ export function mergeGuestCart(db: Db, principal: Principal, at: string): boolea
   const guest = db.carts[`guest:${principal.guest.id}`];
   if (!guest) return false;
   const cart = cartOf(db, `user:${principal.user.id}`, at);
+  const left: CartRecord['items'] = [];
   for (const item of guest.items) {
     const line = cart.items.find((i) => i.listing_id === item.listing_id);
     if (line) line.quantity = Math.min(MAX_CART_QUANTITY, line.quantity + item.quantity);
-    else cart.items.push({ ...item });
+    else if (cart.items.length < MAX_CART_LINES) cart.items.push({ ...item });
+    else left.push(item);
   }
   cart.updated_at = at;
-  delete db.carts[guest.owner];
+  // Lines past MAX_CART_LINES stay in the guest cart rather than being dropped.
+  if (left.length > 0) guest.items = left;
+  else delete db.carts[guest.owner];
   return true;
 }
 
@@ -59,9 +64,16 @@ export function setCartItem(db: Db, owner: string, input: Body<'setCartItem'>, n
       409,
       `Only ${listing.quantity_available} of listing ${listing.id} available; ${input.quantity} requested`,
     );
+  const tooDear = unitPriceProblem(listing.price_cents, listing.currency);
+  if (tooDear) throw new ApiError(409, `Listing ${listing.id} cannot be bought: ${tooDear}`);
   const cart = cartOf(db, owner, at);
   const line = cart.items.find((i) => i.listing_id === listing.id);
   if (line) line.quantity = input.quantity;
+  else if (cart.items.length >= MAX_CART_LINES)
+    throw new ApiError(
+      409,
+      `The cart holds ${cart.items.length} listings, the most it may hold is ${MAX_CART_LINES}; check out or remove one first`,
+    );
   else cart.items.push({ listing_id: listing.id, quantity: input.quantity });
   cart.updated_at = at;
 }
@@ -84,9 +96,10 @@ export function cartView(db: Db, owner: string, rates: RateTable, now: number) {
   let subtotal = 0;
   const items = (cart?.items ?? []).map((item) => {
     const listing = db.listings[item.listing_id];
-    const available =
-      !!listing && isListingActive(listing, now) && listing.quantity_available >= item.quantity;
-    const lineUsd = listing ? toUsdCents(listing.price_cents * item.quantity, listing.currency, rates) : 0;
+    // A price from before the bound (an older data file) is shown without a total it could overflow.
+    const priced = !!listing && unitPriceProblem(listing.price_cents, listing.currency) === null;
+    const available = priced && isListingActive(listing, now) && listing.quantity_available >= item.quantity;
+    const lineUsd = priced ? toUsdCents(listing.price_cents * item.quantity, listing.currency, rates) : 0;
     if (available) subtotal += lineUsd;
     return {
       listing_id: item.listing_id,
@@ -94,7 +107,7 @@ export function cartView(db: Db, owner: string, rates: RateTable, now: number) {
       title: listing?.title ?? null,
       price_cents: listing?.price_cents ?? null,
       currency: listing?.currency ?? null,
-      line_total_usd_cents: listing ? lineUsd : null,
+      line_total_usd_cents: priced ? lineUsd : null,
       available,
     };
   });

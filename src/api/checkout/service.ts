@@ -7,6 +7,7 @@ import { expireDuePayments } from '../payprovider/settle.js';
 import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { platformFeeCents, toUsdCents } from '../wallet/convert.js';
 import { postLedger } from '../wallet/ledger.js';
+import { unitPriceProblem } from '../wallet/limits.js';
 import type { RateTable } from '../wallet/rates.js';
 import { isListingActive } from '../listings/listing-state.js';
 
@@ -62,6 +63,9 @@ function priceLine(db: Db, item: CartLine, ctx: CheckoutContext): OrderItem {
       409,
       `Only ${listing.quantity_available} of listing ${listing.id} available; ${item.quantity} requested`,
     );
+  // A price from before the bound (an older data file, a scenario overlay) must not overflow a total.
+  const tooDear = unitPriceProblem(listing.price_cents, listing.currency);
+  if (tooDear) throw new ApiError(409, `Listing ${listing.id} cannot be bought: ${tooDear}`);
   const lineTotal = toUsdCents(listing.price_cents * item.quantity, listing.currency, ctx.rates);
   return {
     listing_id: listing.id,

@@ -4,6 +4,7 @@ import type { Schema } from '../../http/contract.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
+import { unitPriceProblem } from '../wallet/limits.js';
 import { normalize } from '../../i18n/text.js';
 import type { World } from '../../world/world.js';
 import { chargeFeatured, checkFeaturing, type FeaturedOutcome } from '../featured/service.js';
@@ -78,6 +79,8 @@ function buildListing(
     throw new ApiError(400, `body.price_cents is required for ${body.type} listings (0 for a free item)`);
   checkFeatured(body);
   const display = currency(body.currency ?? 'USD', 'body.currency');
+  const tooDear = unitPriceProblem(body.price_cents ?? 0, display);
+  if (tooDear) throw new ApiError(400, `body.price_cents: ${tooDear}`);
   const accepted = (body.accepted_currencies ?? ['USD']).map((c, i) =>
     currency(c, `body.accepted_currencies[${i}]`),
   );

@@ -5,14 +5,14 @@ import type { Handlers } from '../../http/handler.js';
 import { createListing } from './create.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
-import { searchPage } from './search-page.js';
+import { searchPageJson } from './search-page.js';
 import { listingView } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {
     searchListings: (req, res) => {
-      res.json(searchPage(req.world, req.query, baseUrl(req)));
+      res.type('application/json').send(searchPageJson(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];

@@ -1,9 +1,10 @@
+import type { JsonText, Reply } from '../../http/contract.js';
 import type { World } from '../../world/world.js';
 import { pagination } from '../pagination.js';
 import { toSearchQuery, type ListingsQuery } from './query.js';
 import { runSearch } from './search.js';
 import { searchIndex } from './search-index.js';
-import { listingJson, listingView } from './view.js';
+import { listingJson } from './view.js';
 
 /** The page of listings a validated query asks for, and the pagination of the whole result. */
 function searchOf(world: World, params: ListingsQuery) {
@@ -13,20 +14,19 @@ function searchOf(world: World, params: ListingsQuery) {
 }
 
 /**
- * One page of a listings search: the body of GET /api/shop/listings. Throws ApiError(400) for
- * the rules the schema cannot say (query.ts).
+ * One page of a listings search, the body of GET /api/shop/listings, as JSON text joined from the
+ * kept listing texts (view.ts `listingJson`): the one serialization of a page, which the handler
+ * and the fast search path (http/fast-search.ts) both send. Throws ApiError(400) for the rules the
+ * schema cannot say (query.ts).
  */
-export function searchPage(world: World, params: ListingsQuery, base: string) {
-  const { items, lang, pagination } = searchOf(world, params);
-  return { listings: items.map((l) => listingView(l, lang, base)), pagination };
-}
-
-/**
- * {@link searchPage} as the JSON text `res.json` would send, joined from the kept listing texts
- * (view.ts `listingJson`); the fast search path's body.
- */
-export function searchPageJson(world: World, params: ListingsQuery, base: string): string {
+export function searchPageJson(
+  world: World,
+  params: ListingsQuery,
+  base: string,
+): JsonText<Reply<'searchListings'>> {
   const { items, lang, pagination } = searchOf(world, params);
   const listings = items.map((l) => listingJson(world, l, lang, base)).join(',');
-  return `{"listings":[${listings}],"pagination":${JSON.stringify(pagination)}}`;
+  return `{"listings":[${listings}],"pagination":${JSON.stringify(pagination)}}` as JsonText<
+    Reply<'searchListings'>
+  >;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '../../http/errors.js';
+import { untracked } from '../../store/dirty-tracker.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
 import { perStoreVersion, type World } from '../../world/world.js';
 import type { RequestHandler } from 'express';
@@ -35,8 +36,10 @@ function fulfil(db: Db, payment: PaymentRecord, now: number): void {
  */
 export function expireDuePayments(db: Db, now: number): number {
   let count = 0;
-  for (const payment of Object.values(db.payments)) {
-    if (!isDue(payment, now)) continue;
+  // Searched without the tracking view (no proxy per payment); a due one is changed through `db`.
+  for (const [id, found] of Object.entries(untracked(db.payments))) {
+    if (!isDue(found, now)) continue;
+    const payment = db.payments[id];
     payment.status = 'expired';
     payment.resolved_at = payment.expires_at;
     release(db, payment, payment.expires_at);

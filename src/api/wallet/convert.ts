@@ -55,3 +55,10 @@ export function displayAmount(usdCents: number, currency: string, table: RateTab
 export function platformFeeCents(amountCents: number, bps: number): number {
   return roundCents((amountCents * bps) / 10_000);
 }
+
+/** `12.34` from 1234. */
+export function formatUsd(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

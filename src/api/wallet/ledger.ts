@@ -1,10 +1,12 @@
 import { newId } from '../../world/ids.js';
 import type { Db, LedgerKind } from '../../store/types.js';
+import { checkBalance } from './limits.js';
 
 /**
  * The one way money moves: changes a user's balance and appends a ledger entry in the same
  * synchronous mutation, so the ledger always sums to the balance. Call it only after every
- * check has passed (it never refuses; an overdraft is the caller's bug and throws).
+ * check has passed: an overdraft is the caller's bug and throws; a balance past what the sandbox
+ * keeps exact (limits.ts) is a 409, and the store takes the whole mutation back.
  */
 export function postLedger(
   db: Db,
@@ -20,6 +22,7 @@ export function postLedger(
   const user = db.users[entry.userId];
   if (!user) throw new Error(`postLedger: unknown user ${entry.userId}`);
   const balance = user.balance_cents + entry.amountCents;
+  checkBalance(balance, `The balance of ${user.email}`);
   if (!Number.isSafeInteger(balance) || balance < 0)
     throw new Error(`postLedger: balance would be ${balance}`);
   user.balance_cents = balance;
@@ -35,9 +38,4 @@ export function postLedger(
   });
 }
 
-/** `12.34` from 1234. */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { formatUsd } from './convert.js';

@@ -50,6 +50,19 @@ function noise(seed: number, code: string, octave: number, knot: number): number
 /** Octaves of the walk: knots every 1, 2, 4 … 1024 windows. Each adds at most ±AMPLITUDE. */
 const OCTAVES = 11;
 const AMPLITUDE = 0.0025;
+/** The walk never strays further than this from a currency's fixture rate (log scale). */
+export const MAX_WALK_DEVIATION = OCTAVES * AMPLITUDE;
+
+/**
+ * The fewest units of `code` per USD any window can give (its strongest rate), rounded down a
+ * little further for the rates' 8 significant digits; undefined for an unknown code.
+ */
+export function strongestRate(code: string): number | undefined {
+  const base = baseCodeOf(code);
+  if (base === undefined) return undefined;
+  if (base === 'USD') return 1;
+  return (baseRates().get(base) as number) * Math.exp(-MAX_WALK_DEVIATION) * (1 - 1e-7);
+}
 
 /**
  * The log-deviation of a currency from its fixture rate in window `w`: a sum of seeded value

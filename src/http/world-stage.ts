@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import type { AppDeps, WorldRegistry } from '../app/deps.js';
+import type { World } from '../world/world.js';
+import { SANDBOX_ID_HEADER, sandboxIdOf } from '../world/sandbox-id.js';
+import { startContext } from './express-context.js';
+
+export const VERSION_HEADER = 'X-Sandbox-Version';
+
+/** The version stage: every answer of the app carries the sandbox's version. */
+export function stampVersion(res: ServerResponse, version: string): void {
+  res.setHeader(VERSION_HEADER, version);
+}
+
+const SANDBOX_ID_KEY = SANDBOX_ID_HEADER.toLowerCase();
+
+/** Echoes `X-Sandbox-Id` when the request sent it. */
+function echoSandboxId(req: IncomingMessage, res: ServerResponse, id: string): void {
+  if (req.headers[SANDBOX_ID_KEY] !== undefined) res.setHeader(SANDBOX_ID_HEADER, id);
+}
+
+/**
+ * The world stage, once the world is known: the request is counted as a use of it, and the id
+ * echoed. `inUseUntil` is the response the world stays in use for (not evicted) until it closes:
+ * the full path gives it, as it awaits between stages; a fast path answers synchronously, so
+ * nothing can evict the world before it is done.
+ */
+export function enterWorld(
+  worlds: WorldRegistry,
+  world: World,
+  req: IncomingMessage,
+  res: ServerResponse,
+  inUseUntil?: ServerResponse,
+): World {
+  echoSandboxId(req, res, world.id);
+  worlds.markUsed(world, inUseUntil);
+  return world;
+}
+
+/**
+ * The world a request names when it is live now, found synchronously; undefined when it must be
+ * loaded first or its id is malformed (the fast paths leave those to the full path).
+ */
+export function liveWorldOf(worlds: WorldRegistry, req: IncomingMessage): World | undefined {
+  let id: string;
+  try {
+    id = sandboxIdOf(req);
+  } catch {
+    return undefined;
+  }
+  return worlds.live(id);
+}
+
+/**
+ * The world stage on the full path: a malformed `X-Sandbox-Id` is a 400, the id is echoed even
+ * when the world cannot be loaded (503 when full), a live world is taken synchronously (so no
+ * eviction slips in before it is marked used), another is loaded or created.
+ */
+export function selectWorld(
+  worlds: WorldRegistry,
+  req: IncomingMessage,
+  res: ServerResponse,
+): World | Promise<World> {
+  const id = sandboxIdOf(req);
+  echoSandboxId(req, res, id);
+  const live = worlds.live(id);
+  if (live) return enterWorld(worlds, live, req, res, res);
+  return worlds.load(id).then((world) => enterWorld(worlds, world, req, res, res));
+}
+
+/** The first stage of the full path: the request's context, its version header and its world. */
+export function worldStage(deps: AppDeps): RequestHandler {
+  return async (req, res, next) => {
+    startContext(req, res);
+    stampVersion(res, deps.version);
+    try {
+      req.world = await selectWorld(deps.worlds, req, res);
+    } catch (err) {
+      // Later stages (the error handler, the journal) may read req.world even on an early refusal.
+      req.world = deps.worlds.default;
+      throw err;
+    }
+    next();
+  };
+}
