@@ -464,7 +464,9 @@ export interface paths {
          *     stopwords, runs the listings search with the remaining words in that language and English
          *     (each word alone, longest first, when all together find nothing) and answers in that
          *     language with up to 5 listings, translated. Without search words or filters it uses the
-         *     last user turn of `history`, else it greets.
+         *     last user turn of `history`, else it greets. A message and each history entry are at most
+         *     2000 characters, the history at most 50 entries: beyond them a 400 says the limit. Reading
+         *     a message costs time linear in its text.
          */
         post: operations["askAssistant"];
         delete?: never;

@@ -37,3 +37,29 @@ export async function withCpu<T>(
   const after = mainThreadCpuMs(pid);
   return { result, cpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
+
+/**
+ * Watches this process's event loop for the longest stretch of work it did without coming back to
+ * its timers, in CPU time of the main thread: a timer ticks every millisecond and reads the CPU
+ * time; the most spent between two ticks is the longest one task (or run of tasks) held every
+ * other request up. In CPU time, a stretch in which the machine gave the process no core does not
+ * count (event-loop delay, which is wall time, counts it). Call `stop` for the figure, in ms;
+ * undefined where CPU time cannot be read.
+ */
+export function watchLongestTask(): { stop: () => number | undefined } {
+  let last = mainThreadCpuMs();
+  let longest = 0;
+  const tick = () => {
+    const now = mainThreadCpuMs();
+    if (now !== undefined && last !== undefined) longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 1);
+  return {
+    stop: () => {
+      tick();
+      clearInterval(timer);
+      return last === undefined ? undefined : longest;
+    },
+  };
+}
