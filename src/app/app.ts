@@ -16,6 +16,7 @@ import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
 import { textsStage } from '../http/texts-stage.js';
 import { pagesStage } from '../web/pages.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -30,6 +31,8 @@ export function createPipeline(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('etag', false);
+  // Paths match only as written (http/routing.ts): this app's router and the request validator.
+  app.set('case sensitive routing', true);
 
   // The stages in the order of docs/architecture.md's table; the numbers are its rows.
   app.use(worldStage(deps)); // 1-2 version, world
@@ -46,7 +49,7 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use
 
   const handlers = allHandlers(deps);
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
