@@ -129,6 +129,20 @@ function targets(results: SizeResult[]): string[] {
     );
   if (r100?.rssMb != null) add('peak RSS ≤ 300 MB at 100k', `${f0(r100.rssMb)} MB`, r100.rssMb <= 300);
   else add('peak RSS ≤ 300 MB at 100k', 'n/a', null);
+  // Issue 14: a suite that logs in per test must not wait on password hashing (docs/security.md T20).
+  const login = r10?.endpoints.login;
+  if (login && !('missing' in login)) {
+    const allOk = login.non2xx + login.errors === 0;
+    add(
+      'login at 10k ≥ 500/s (10 connections)',
+      `${f0(login.rps)}/s${allOk ? '' : ` (${login.non2xx + login.errors} failed)`}`,
+      login.rps >= 500 && allOk,
+    );
+    add('login p99 < 50 ms at 10k (10 connections)', `${login.p99} ms`, login.p99 < 50);
+  } else {
+    add('login at 10k ≥ 500/s (10 connections)', 'n/a', null);
+    add('login p99 < 50 ms at 10k (10 connections)', 'n/a', null);
+  }
   if (r10) {
     const best = Math.max(...Object.values(r10.writes).map((w) => w.rps));
     add('≥ 1000 acknowledged durable writes/s at 10k', `${f0(best)}/s`, best >= 1000);

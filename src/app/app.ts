@@ -15,6 +15,7 @@ import { mountControlStage } from '../http/control-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
 import { textsStage } from '../http/texts-stage.js';
+import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
 import { ROUTER_OPTIONS } from '../http/routing.js';
 
@@ -43,7 +44,10 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(resolvePrincipal(deps.jwtSecret)); // 6 principal
   mountControlStage(app, deps); // 7-10 journal, admin token, rate limit, scenarios
   app.use(responseCache()); // 11 cache lookup (18, the record, when the handler sends)
-  app.use(requestValidator(validatorOptions(specForValidator({ responses: false })))); // 12 validation
+  // 12 validation; uploads stream into the sandbox's upload space, never whole into memory.
+  const validation = validatorOptions(specForValidator({ responses: false }));
+  validation.fileUploader = uploadReceiver(deps.config.uploadQuotaMb);
+  app.use(requestValidator(validation));
   // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
   app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use

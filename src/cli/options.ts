@@ -161,4 +161,11 @@ export const OPTIONS: OptionSpec[] = [
     int(0, 10_080),
     'evict a named sandbox after this many wall-clock minutes without a request (default 30; 0 = never)',
   ),
+  option(
+    'uploadQuotaMb',
+    'upload-quota',
+    'SANDBOX_UPLOAD_QUOTA',
+    int(1, 1_048_576),
+    'megabytes of uploaded images each sandbox may hold (default 100)',
+  ),
 ];

@@ -205,7 +205,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to the seed (data, clock unfrozen at the seed's start) */
+        /**
+         * Back to the seed (data, clock unfrozen at the seed's start)
+         * @description Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
+         */
         post: operations["resetSandbox"];
         delete?: never;
         options?: never;
@@ -396,7 +399,12 @@ export interface paths {
          * Upload listing images (interface 4.10)
          * @description `multipart/form-data`, field `images`, 1 to 10 files of at most 5 MB each. JPEG, PNG, WebP
          *     and GIF are recognised by their content (magic bytes), not by the declared type. Returns
-         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`.
+         *     the URLs to put in a listing's `images`; the files are served at `GET /uploads/{name}`,
+         *     and a named sandbox's URLs carry `?sandbox_id=<id>` so that they serve that sandbox's
+         *     bytes without `X-Sandbox-Id` (a browser loading the image). Files are streamed to the
+         *     sandbox's own storage as they arrive; each sandbox holds at most `--upload-quota`
+         *     (default 100 MB) of uploads, freed by a reset or `DELETE /__sandbox`. All or nothing:
+         *     when one file is refused, none is stored.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -415,7 +423,9 @@ export interface paths {
         /**
          * An uploaded image, or a seeded listing's placeholder
          * @description Uploaded files come back with the content type found at upload. Seeded listings use
-         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself.
+         *     deterministic placeholder PNGs (`seed-<category>-<n>.png`) drawn by the sandbox itself,
+         *     the same in every sandbox. An upload is looked up in the sandbox `sandbox_id` names (the
+         *     URLs a named sandbox hands out carry it), else in the one `X-Sandbox-Id` selects.
          */
         get: operations["getUpload"];
         put?: never;
@@ -2944,17 +2954,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A file over 5 MB, or more than 10 files. */
+            /** @description A file over 5 MB, more than 10 files, or a file that would take the sandbox over its upload quota. */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "error": "images[0] (photo.jpg) is larger than 5 MB"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2979,7 +2984,13 @@ export interface operations {
     };
     getUpload: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The sandbox that issued the URL (what `X-Sandbox-Id` would say); it wins over the header.
+                 * @example ci-1234-e2e
+                 */
+                sandbox_id?: string;
+            };
             header?: never;
             path: {
                 /** @example seed-mens-leather-biker-jacket-1.png */

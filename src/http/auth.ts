@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { sha256 } from '../api/auth/sha256.js';
 import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
+import { hmacKey } from './hmac-key.js';
 import type { AnyRequest } from './handler.js';
 
 export const USER_TOKEN_SECONDS = 24 * 3600;
@@ -30,7 +31,7 @@ export function signToken(world: World, secret: string, sub: string, typ: 'user'
   const iat = Math.floor(world.clock.now() / 1000);
   const ttl = typ === 'user' ? USER_TOKEN_SECONDS : GUEST_TOKEN_SECONDS;
   const claims: TokenClaims = { sub, typ, sbx: world.id, iat, exp: iat + ttl };
-  return jwt.sign(claims, secret, { algorithm: 'HS256' });
+  return jwt.sign(claims, hmacKey(secret), { algorithm: 'HS256' });
 }
 
 /** The claims when the token is ours, unexpired on the sandbox clock and of the right type. */
@@ -41,7 +42,7 @@ export function verifyToken(
   typ: 'user' | 'guest',
 ): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, secret, {
+    const claims = jwt.verify(token, hmacKey(secret), {
       algorithms: ['HS256'],
       clockTimestamp: Math.floor(world.clock.now() / 1000),
     }) as TokenClaims;

@@ -50,6 +50,8 @@ export function describeValidationItem(item: ValidatorItem): string {
     .replace(/[/]/g, '.')
     .replace(/^(query|body|params|headers|path)\.?/, '$1.');
   const message = item.message ?? 'is invalid';
+  // Not a field but the request itself (the path): the multipart parser's limits ("Too many parts").
+  if (!/^(query|body|params|headers|path)\b/.test(where)) return message;
   const required = /must have required property '([^']+)'/.exec(message);
   if (required) {
     const base = where.endsWith(`.${required[1]}`) ? where : `${where}.${required[1]}`.replace(/\.\./g, '.');

@@ -39,4 +39,10 @@ export interface RequestContext {
   readonly applied: readonly string[];
   /** The response body as sent, for the journal. */
   sent: string | Buffer | undefined;
+  /**
+   * Records the request in the journal now, once (set by the journal stage): a connection the
+   * sandbox cuts itself is recorded before it is cut, so a client that reads the journal right
+   * after seeing the cut finds it there.
+   */
+  record?: () => void;
 }

@@ -57,9 +57,14 @@ export function journalView(r: JournalRecord): JournalEntry {
   };
 }
 
-/** A bounded ring buffer: the oldest entry goes when a new one arrives at capacity. */
+/**
+ * A bounded ring buffer: the oldest entry goes when a new one arrives at capacity. Adding writes
+ * one slot (no array shifting), since every request of a world adds an entry.
+ */
 export class Journal {
-  private entries: JournalRecord[] = [];
+  private slots: (JournalRecord | undefined)[] = [];
+  /** The slot the next entry goes to, once the buffer is full. */
+  private head = 0;
   private next = 1;
 
   constructor(readonly capacity: number) {}
@@ -70,23 +75,34 @@ export class Journal {
 
   add(entry: JournalRecord): void {
     if (this.capacity <= 0) return;
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.slots.length < this.capacity) {
+      this.slots.push(entry);
+      return;
+    }
+    this.slots[this.head] = entry;
+    this.head = (this.head + 1) % this.capacity;
+  }
+
+  /** Oldest first. */
+  private ordered(): JournalRecord[] {
+    const all = this.slots.slice(this.head).concat(this.slots.slice(0, this.head));
+    return all.filter((e): e is JournalRecord => e !== undefined);
   }
 
   /** Newest first, unredacted: filter, then view only what is served. */
   list(): JournalRecord[] {
-    return this.entries.slice().reverse();
+    return this.ordered().reverse();
   }
 
   get(id: string): JournalEntry | undefined {
-    const found = this.entries.find((e) => e.id === id);
+    const found = this.slots.find((e) => e?.id === id);
     return found && journalView(found);
   }
 
   clear(): number {
-    const n = this.entries.length;
-    this.entries = [];
+    const n = this.slots.length;
+    this.slots = [];
+    this.head = 0;
     return n;
   }
 }
@@ -172,6 +188,7 @@ export function requestJournal(capacity: number): RequestHandler {
       done = true;
       recordRequest(ctx, capacity, { id, at, status: res.headersSent ? res.statusCode : null });
     };
+    ctx.record = finish;
     res.once('finish', finish);
     res.once('close', finish);
     next();

@@ -54,6 +54,8 @@ export interface Config {
   sandboxIdleMinutes: number;
   // <<< isolation config
   // >>> hardening config
+  /** Megabytes (MiB) of uploaded images each sandbox may hold (`--upload-quota`). */
+  uploadQuotaMb: number;
   // <<< hardening config
 }
 
@@ -96,6 +98,7 @@ export const defaultConfig: Config = {
   sandboxIdleMinutes: 30,
   // <<< isolation defaults
   // >>> hardening defaults
+  uploadQuotaMb: 100,
   // <<< hardening defaults
 };
 

@@ -3,6 +3,7 @@ import { ApiError, Messages } from '../http/errors.js';
 import { operations, type Operation } from '../http/spec.js';
 import { isControlPath } from '../http/control-paths.js';
 import { takeScenario } from './query.js';
+import { contextOf } from '../http/express-context.js';
 
 type OperationIndex = Map<string, Operation>;
 
@@ -47,6 +48,7 @@ function truncateResponse(res: Response): void {
     const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(typeof chunk === 'string' ? chunk : '');
     res.setHeader('Content-Length', String(body.length));
     res.write(body.subarray(0, Math.floor(body.length / 2)));
+    contextOf(res).record?.();
     const socket = res.socket;
     socket?.end(() => socket.destroy());
     return res;
@@ -88,6 +90,7 @@ export function scenarioEffects(): RequestHandler {
     const latency = takeScenario(req, 'latency');
     if (latency?.param) await new Promise((resolve) => setTimeout(resolve, latency.param as number));
     if (takeScenario(req, 'network.reset')) {
+      contextOf(res).record?.();
       req.socket.destroy();
       return;
     }

@@ -3,24 +3,22 @@ import type { WorldRegistry } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
 import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';
 import { paymentView } from '../api/payprovider/view.js';
-import { isSandboxRegistry } from '../world/registry-types.js';
-import { DEFAULT_SANDBOX_ID, isSandboxId } from '../world/sandbox-id.js';
+import { isSandboxId } from '../world/sandbox-id.js';
+import { worldNamedBy } from '../world/sandbox-query.js';
 import type { World } from '../world/world.js';
 import { renderPaymentPage } from './payprovider-html.js';
 import { ROUTER_OPTIONS } from '../http/routing.js';
 
 /**
  * The world the page acts on: the approval URL's `sandbox_id` (a browser cannot send
- * `X-Sandbox-Id`), else the world the request selected (its header, or the default sandbox).
+ * `X-Sandbox-Id`), else the world the request selected. The page is outside the contract, so
+ * the id's form is checked here rather than by request validation.
  */
 async function pageWorld(worlds: WorldRegistry, req: Request): Promise<World> {
   const id = req.query.sandbox_id;
-  if (id === undefined) return req.world;
-  if (typeof id !== 'string' || !isSandboxId(id))
+  if (id !== undefined && (typeof id !== 'string' || !isSandboxId(id)))
     throw new ApiError(400, 'query sandbox_id must be 1-64 characters of A-Z, a-z, 0-9, _ and -');
-  if (id === DEFAULT_SANDBOX_ID) return worlds.default;
-  if (!isSandboxRegistry(worlds)) throw new ApiError(404, `Sandbox not found: ${id}`);
-  return worlds.open(id);
+  return worldNamedBy(worlds, req.world, id);
 }
 
 /**

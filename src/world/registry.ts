@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError } from '../http/errors.js';
 import { createMemoryStore } from '../store/store.js';
@@ -9,6 +10,7 @@ import type { RegistryOptions, SandboxRegistry } from './registry-types.js';
 import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, isSandboxId } from './sandbox-id.js';
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
+  defaultUploadsDirOf,
   removeAllSandboxFiles,
   removeSandboxFile,
   sandboxDirOf,
@@ -19,6 +21,13 @@ import { openSandboxFile } from './sandbox-store.js';
 
 export type { RegistryOptions, SandboxRegistry } from './registry-types.js';
 export { isSandboxRegistry } from './registry-types.js';
+
+/**
+ * At the cap, a sandbox idle this long (wall clock) is evicted for a new one, whatever
+ * `--sandbox-idle-minutes` says: a minute without a request is a finished or paused job, and a
+ * new job must not wait for the idle time (file-backed, the evicted one is kept on disk).
+ */
+export const MIN_IDLE_AT_CAP_MS = 60_000;
 
 class Registry implements SandboxRegistry {
   readonly default: World;
@@ -144,10 +153,11 @@ class Registry implements SandboxRegistry {
       const pending = this.pending.get(id);
       if (pending) return pending;
       if (this.loaded.size + this.pending.size >= this.maxSandboxes) {
-        // Full: make room from idle sandboxes first; the sweep awaits, so look again afterwards.
-        if ((await this.sweep()).length > 0) continue;
-        if (this.loaded.size + this.pending.size >= this.maxSandboxes && !this.loaded.has(id))
-          throw this.fullError();
+        // Full: the eviction takes the sandbox out of `live` at once (its flush goes on meanwhile),
+        // so this request has its place before any other can take it.
+        const victim = this.leastRecentlyUsedIdle();
+        if (victim === undefined) throw this.fullError();
+        void this.evict(victim, false);
         continue;
       }
       const creation = this.create(id).then(
@@ -208,29 +218,51 @@ class Registry implements SandboxRegistry {
     }
   }
 
-  private fullError(): ApiError {
-    const headers: Record<string, string> = {};
-    if (this.idleMs > 0 && this.loaded.size > 0) {
-      const now = this.wall();
-      const soonest = Math.min(...[...this.loaded.values()].map((e) => e.lastUsed + this.idleMs - now));
-      headers['Retry-After'] = String(Math.max(1, Math.ceil(soonest / 1000)));
+  /**
+   * The live sandbox to evict when the cap is reached: the least recently used of those without
+   * a running request that have been idle for `MIN_IDLE_AT_CAP_MS` (the idle time is never shorter).
+   */
+  private leastRecentlyUsedIdle(): string | undefined {
+    const now = this.wall();
+    let victim: [string, LiveEntry] | undefined;
+    for (const [id, entry] of this.loaded) {
+      if (entry.active > 0 || now - entry.lastUsed < MIN_IDLE_AT_CAP_MS) continue;
+      if (!victim || entry.lastUsed < victim[1].lastUsed) victim = [id, entry];
     }
+    return victim?.[0];
+  }
+
+  /**
+   * The 503 of a cap full of busy sandboxes. `Retry-After` is when the first of them can be
+   * evicted: a minute after its last request ended (a running one has not ended yet: a minute
+   * from now at the soonest). Sandboxes still being created count too (a minute from now).
+   */
+  private fullError(): ApiError {
+    const now = this.wall();
+    const soonest = Math.min(
+      ...[...this.loaded.values()].map((e) => (e.active > 0 ? now : e.lastUsed) + MIN_IDLE_AT_CAP_MS - now),
+      MIN_IDLE_AT_CAP_MS,
+    );
     return new ApiError(
       503,
-      `Sandbox limit reached: ${this.maxSandboxes} sandboxes are live (--max-sandboxes). ` +
-        'Delete finished ones with DELETE /__sandbox, or retry once idle ones are evicted',
-      headers,
+      `Sandbox limit reached: ${this.maxSandboxes} sandboxes are live (--max-sandboxes), none idle for a ` +
+        'minute. Delete finished ones with DELETE /__sandbox, or retry after Retry-After seconds',
+      this.maxSandboxes > 0 ? { 'Retry-After': String(Math.max(1, Math.ceil(soonest / 1000))) } : {},
     );
   }
 }
 
 /**
  * Builds the registry around the default world. File-backed, each named sandbox lives in
- * `<dir of --data>/sandboxes/<id>.json`; `--reset` deletes those files too.
+ * `<dir of --data>/sandboxes/<id>.json` (its uploads in `<id>.uploads/`); `--reset` deletes those
+ * files and every sandbox's uploads, the default's too.
  * @example const worlds = await createWorldRegistry({ config, defaultWorld: world });
  */
 export async function createWorldRegistry(options: RegistryOptions): Promise<SandboxRegistry> {
   const registry = new Registry(options);
-  if (registry.dir && options.config.reset) await removeAllSandboxFiles(registry.dir);
+  if (registry.dir && options.config.reset) {
+    await removeAllSandboxFiles(registry.dir);
+    await rm(defaultUploadsDirOf(options.config.dataFile), { recursive: true, force: true });
+  }
   return registry;
 }

@@ -60,19 +60,35 @@ export async function fileBytes(path: string): Promise<number | null> {
 /** A file store keeps its recent writes in `<file>.changes` beside the snapshot (src/store/change-log.ts). */
 const changeLogOf = (path: string) => `${path}.changes`;
 
-/** Removes a sandbox database and its change log (no error when they are already gone). */
+/** Where the default sandbox keeps its uploaded images: `<dir of --data>/uploads/`. */
+export function defaultUploadsDirOf(dataFile: string): string {
+  return join(dirname(dataFile), 'uploads');
+}
+
+/**
+ * Where a named sandbox keeps its uploaded images: beside its database, `<id file>.uploads/`
+ * (`job-42.json` → `job-42.uploads/`), so no two sandboxes share a directory.
+ */
+export function sandboxUploadsDirOf(path: string): string {
+  return `${path.replace(/\.json$/, '')}.uploads`;
+}
+
+/** Removes a sandbox database, its change log and its uploads (no error when they are already gone). */
 export async function removeSandboxFile(path: string): Promise<void> {
   await rm(path, { force: true });
   await rm(changeLogOf(path), { force: true });
+  await rm(sandboxUploadsDirOf(path), { recursive: true, force: true });
 }
 
 /** Moves an unreadable sandbox database (and its change log) aside, kept for inspection, so the sandbox can start again. */
 export async function moveAside(path: string, wallMs: number): Promise<string> {
   const aside = `${path}.unreadable-${wallMs}`;
-  // Either may be missing (a change log without its snapshot is unreadable too).
+  // Either may be missing (a change log without its snapshot is unreadable too). Its uploads go
+  // with it: the sandbox starts anew and must not count (or serve) them.
   for (const [from, to] of [
     [path, aside],
     [changeLogOf(path), changeLogOf(aside)],
+    [sandboxUploadsDirOf(path), sandboxUploadsDirOf(aside)],
   ])
     await rename(from, to).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
@@ -80,7 +96,10 @@ export async function moveAside(path: string, wallMs: number): Promise<string> {
   return aside;
 }
 
-/** Removes every stored sandbox (`--reset`: start everything from the seed). */
+/** Removes every stored sandbox and every sandbox's uploads (`--reset`: start everything from the seed). */
 export async function removeAllSandboxFiles(dir: string): Promise<void> {
   for (const stored of await storedSandboxes(dir)) await removeSandboxFile(stored.path);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.uploads')))
+    await rm(join(dir, name), { recursive: true, force: true });
 }

@@ -21,7 +21,8 @@ export interface World {
   extras: Map<string, unknown>;
   /** Back to the seed: data, clock (unfrozen, at the seed's start), and every extra's reset hook. */
   reset(): Promise<void>;
-  onReset(hook: () => void): void;
+  /** Runs `hook` at each reset, before the seeded data is put back (awaited when it returns a promise). */
+  onReset(hook: () => unknown): void;
 }
 
 /**
@@ -38,7 +39,7 @@ export function makeWorld(
   store.onBeforeWrite((db) => {
     db.meta.clock = clock.state();
   });
-  const resetHooks: (() => void)[] = [];
+  const resetHooks: (() => unknown)[] = [];
   return {
     id,
     store,
@@ -58,7 +59,8 @@ export function makeWorld(
         clock.freeze(before.frozen);
         throw err;
       }
-      for (const hook of resetHooks) hook();
+      // Every hook starts at once (the synchronous ones finish here); some wait, e.g. emptying uploads.
+      await Promise.all(resetHooks.map((hook) => hook()));
     },
     onReset: (hook) => resetHooks.push(hook),
   };

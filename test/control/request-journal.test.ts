@@ -86,10 +86,13 @@ describe('the request journal', () => {
 
   it('is a bounded ring buffer, and off at size 0', async () => {
     const sb = await makeSandbox({ journalSize: 2 });
+    const ids = async () =>
+      (await sb.http.get('/__sandbox/requests')).body.requests.map((r: { id: string }) => r.id);
     for (let i = 0; i < 4; i++) await sb.http.get('/api/auth/me');
-    expect((await sb.http.get('/__sandbox/requests')).body.requests.map((r: { id: string }) => r.id)).toEqual(
-      ['req_4', 'req_3'],
-    );
+    expect(await ids()).toEqual(['req_4', 'req_3']);
+    await sb.http.get('/api/auth/me'); // the ring's start is now mid-buffer
+    expect(await ids()).toEqual(['req_5', 'req_4']);
+    expect((await sb.http.get('/__sandbox/requests/req_3')).status).toBe(404);
     const off = await makeSandbox({ journalSize: 0 });
     await off.http.get('/api/auth/me');
     expect((await off.http.get('/__sandbox/requests')).body.requests).toEqual([]);

@@ -1,24 +1,50 @@
 import { randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
-const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * The cost of new hashes (docs/security.md, T20): scrypt at N=256, r=8, p=1, about 0.35 ms and
+ * 256 KB per hash on the 2-core build machine, so one thread verifies some 2,800 passwords a
+ * second and login is not the bottleneck of a suite that logs in per test. Sandbox passwords are
+ * test credentials; what must hold is that each hash is salted and compared in constant time.
+ * Hashes made earlier at N=16384 (data files of earlier versions) carry their cost and still verify.
+ */
+export const HASH_COST = { N: 256, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
+/** Memory scrypt may take: enough for the old cost (16 MB), and the bound of a stored hash's cost. */
+const MAX_MEMORY = 64 * 1024 * 1024;
 
-function format(salt: Buffer, hash: Buffer): string {
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('hex')}$${hash.toString('hex')}`;
+type Cost = { N: number; r: number; p: number };
+
+function format(cost: Cost, salt: Buffer, hash: Buffer): string {
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
+
+const paramsOf = (cost: Cost): ScryptOptions => ({ ...cost, maxmem: MAX_MEMORY });
 
 /** Synchronous hash with a given salt: used by the seed, which must be deterministic. */
 export function hashPasswordSync(password: string, salt: Buffer): string {
-  return format(salt, scryptSync(password, salt, KEY_LENGTH, PARAMS));
+  return format(HASH_COST, salt, scryptSync(password, salt, KEY_LENGTH, paramsOf(HASH_COST)));
 }
 
 /**
- * Request-time scrypt runs on one dedicated thread, one hash at a time, not in libuv's pool.
- * Each hash takes a 16 MB block (128·N·r) from malloc; glibc keeps a freed block of that size
- * in the arena of the thread that used it, so four pool threads hashing kept 64 MB resident for
- * good (and busied every pool thread, delaying the change log's fsyncs behind logins). One thread
- * keeps at most one block. Plain CommonJS source, so it runs the same from dist/ and under tsx.
+ * The cost a stored hash was made with, or null when it is not one scrypt can take here: N a
+ * power of two from 2 to 2^20, r and p from 1 to 16, within `MAX_MEMORY` (a damaged or hostile
+ * data file cannot make a login take the process's memory or minutes of CPU).
+ */
+function storedCost(parts: string[]): Cost | null {
+  const [N, r, p] = parts.slice(1, 4).map((v) => (/^\d{1,7}$/.test(v) ? Number(v) : NaN));
+  if (!(N >= 2 && N <= 2 ** 20 && (N & (N - 1)) === 0)) return null;
+  if (!(r >= 1 && r <= 16 && p >= 1 && p <= 16)) return null;
+  return 128 * N * r * p <= MAX_MEMORY / 2 ? { N, r, p } : null;
+}
+
+/**
+ * Request-time scrypt runs on one dedicated thread, one hash at a time, not in libuv's pool: the
+ * event loop stays free while the other core hashes, and a hash never waits behind (or delays)
+ * the change log's fsyncs. A hash takes a 128·N·r block from malloc: 256 KB now, but 16 MB for
+ * a hash of an earlier version (N=16384), and glibc keeps a freed block of that size in the arena
+ * of the thread that used it (four pool threads kept 64 MB resident for good); one thread keeps
+ * at most one. Plain CommonJS source, so it runs the same from dist/ and under tsx.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -79,21 +105,21 @@ function hashWorker(): Worker {
   return started;
 }
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
+function scryptAsync(password: string, salt: Buffer, cost: Cost = HASH_COST): Promise<Buffer> {
   clearTimeout(idleTimer);
   const thread = hashWorker();
   const id = nextJob++;
   return new Promise((resolve, reject) => {
     jobs.set(id, { resolve, reject });
     thread.ref(); // pending work keeps the process alive; an idle thread does not
-    thread.postMessage({ id, password, salt, length: KEY_LENGTH, params: PARAMS });
+    thread.postMessage({ id, password, salt, length: KEY_LENGTH, params: paramsOf(cost) });
   });
 }
 
 /** Hashes off the event loop (on the password thread) with a random salt. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  return format(salt, await scryptAsync(password, salt));
+  return format(HASH_COST, salt, await scryptAsync(password, salt));
 }
 
 let dummy: string | undefined;
@@ -107,14 +133,21 @@ export function dummyHash(): string {
   return dummy;
 }
 
-/** Constant-time check; a malformed stored hash never matches. */
+/** True when a stored hash was made at today's cost (else an earlier version made it). */
+export function hasCurrentCost(stored: string): boolean {
+  const [kind, N, r, p] = stored.split('$');
+  return kind === 'scrypt' && `${N}$${r}$${p}` === `${HASH_COST.N}$${HASH_COST.r}$${HASH_COST.p}`;
+}
+
+/** Constant-time check at the stored hash's own cost; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const salt = Buffer.from(parts[4], 'hex');
+  const cost = storedCost(parts);
   const expected = Buffer.from(parts[5], 'hex');
-  const actual = await scryptAsync(password, salt);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (!cost || expected.length !== KEY_LENGTH) return false;
+  const actual = await scryptAsync(password, Buffer.from(parts[4], 'hex'), cost);
+  return timingSafeEqual(actual, expected);
 }
 
 /** Whether the password thread is running (for tests: it stops when idle). */

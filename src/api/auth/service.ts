@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../world/ids.js';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { dummyHash, hashPassword, hasCurrentCost, verifyPassword } from './passwords.js';
 import { sha256 } from './sha256.js';
 import type { Db, UserRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
@@ -69,7 +69,25 @@ export async function authenticate(world: World, email: string, password: string
   const user = findUserByEmail(world.store.db, email);
   const ok = await verifyPassword(password, user?.password_hash ?? dummyHash());
   if (!user || !ok) throw new ApiError(401, 'Invalid email or password');
+  if (!hasCurrentCost(user.password_hash)) await upgradeHash(world, user, password);
   return user;
+}
+
+/**
+ * A hash an earlier version made (scrypt N=16384, ~70 times today's cost) is made again at
+ * today's cost once its password is known, so a data file of an earlier version logs in as fast
+ * as a new one after each account's first login (docs/security.md, T20). Best effort: on a failed
+ * write the old hash stays, still verifies, and the next login tries again.
+ */
+async function upgradeHash(world: World, user: UserRecord, password: string): Promise<void> {
+  const old = user.password_hash;
+  const fresh = await hashPassword(password);
+  await world.store
+    .commit((db) => {
+      const record = db.users[user.id];
+      if (record?.password_hash === old) record.password_hash = fresh;
+    })
+    .catch(() => undefined);
 }
 
 /**

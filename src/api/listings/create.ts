@@ -8,6 +8,7 @@ import { unitPriceProblem } from '../wallet/limits.js';
 import { normalize } from '../../i18n/text.js';
 import type { World } from '../../world/world.js';
 import { chargeFeatured, checkFeaturing, type FeaturedOutcome } from '../featured/service.js';
+import { uploadNameIn, uploadPath } from '../uploads/paths.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */
 export type CreateListingBody = Schema<'NewListing'>;
@@ -31,27 +32,13 @@ function checkFeatured(body: CreateListingBody): void {
     throw new ApiError(400, 'body.featured_payment_method is only allowed together with is_featured: true');
 }
 
-/** `/uploads/<name>` of an image URL or path issued by the upload endpoint, else null. */
-export function uploadName(url: string): string | null {
-  let path = url;
-  if (/^https?:\/\//i.test(url)) {
-    try {
-      path = new URL(url).pathname;
-    } catch {
-      return null;
-    }
-  }
-  const match = /^\/uploads\/([A-Za-z0-9._-]+)$/.exec(path);
-  return match ? match[1] : null;
-}
-
-function checkImages(db: Db, owner: string, images: string[]): string[] {
+function checkImages(world: World, db: Db, owner: string, images: string[]): string[] {
   return images.map((url, i) => {
-    const name = uploadName(url);
+    const name = uploadNameIn(world.id, url);
     const upload = name === null ? undefined : db.uploads[name];
     if (!upload || upload.user_id !== owner)
       throw new ApiError(400, `body.images[${i}] is not an image you uploaded with POST /api/shop/upload`);
-    return `/uploads/${upload.name}`;
+    return uploadPath(world.id, upload.name);
   });
 }
 
@@ -84,7 +71,7 @@ function buildListing(
   const accepted = (body.accepted_currencies ?? ['USD']).map((c, i) =>
     currency(c, `body.accepted_currencies[${i}]`),
   );
-  const images = checkImages(db, owner, body.images ?? []);
+  const images = checkImages(world, db, owner, body.images ?? []);
   const place = locate(body.location_city, body.location_country);
   const store = Object.values(db.stores).find((s) => s.owner_id === owner);
   return {
