@@ -7,6 +7,12 @@ import { readFileSync } from 'node:fs';
 export const REQUEST_CPU_BUDGET_MS = 100;
 
 /**
+ * The longest the event loop may be late (wall time, perf_hooks.monitorEventLoopDelay) while
+ * requests run: what every other request of every sandbox would wait (issue 14).
+ */
+export const EVENT_LOOP_DELAY_BUDGET_MS = 200;
+
+/**
  * CPU time (ms) a main thread has run: the first field of Linux's schedstat, in nanoseconds.
  * CPU time rather than wall time, so a machine loaded by other processes does not make the
  * sandbox look slow: time the thread waited for a core is not counted, only time it ran. The
