@@ -3,7 +3,7 @@ import type { World } from '../world/world.js';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Counters kept before expired windows are swept out (a sweep is one pass, at most once a window). */
+/** Windows kept before ended ones are swept out. */
 const SWEEP_AT = 10_000;
 
 interface Window {
@@ -25,6 +25,8 @@ interface Window {
  */
 export class RateCounters {
   private windows = new Map<string, Window>();
+  /** The size that starts the next sweep: twice what a sweep left, so sweeps cost O(1) a window. */
+  private sweepAt = SWEEP_AT;
 
   constructor(private readonly isLive: (world: World) => boolean = () => true) {}
 
@@ -32,7 +34,7 @@ export class RateCounters {
   increment(key: string, world: World): { totalHits: number; leftMs: number } {
     let window = this.windows.get(key);
     if (!window || this.ended(window)) {
-      if (this.windows.size >= SWEEP_AT) this.sweep();
+      if (this.windows.size >= this.sweepAt) this.sweep();
       window = { count: 0, start: world.clock.now(), world };
       this.windows.set(key, window);
     }
@@ -49,6 +51,11 @@ export class RateCounters {
     if (window && window.count > 0) window.count -= 1;
   }
 
+  /** Ends the window of `key`: its next hit starts a new one. */
+  end(key: string): void {
+    this.windows.delete(key);
+  }
+
   /** Ends every window timed by `world`'s clock (its reset). */
   endWindowsOf(world: World): void {
     for (const [key, window] of this.windows) if (window.world === world) this.windows.delete(key);
@@ -62,6 +69,7 @@ export class RateCounters {
 
   private sweep(): void {
     for (const [key, window] of this.windows) if (this.ended(window)) this.windows.delete(key);
+    this.sweepAt = Math.max(SWEEP_AT, this.windows.size * 2);
   }
 }
 

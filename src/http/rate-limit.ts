@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Config } from '../process/config.js';
@@ -25,6 +26,9 @@ export interface Limit {
   policy: string;
 }
 
+/** The counter of the client's address (IPv6 by /56). */
+const addressKey = (ctx: RequestContext) => `address:${ipKeyGenerator(ctx.address)}`;
+
 /** A verified API key's budget, else the client address's; null when that limit is off (0). */
 function limitOf(ctx: RequestContext, config: Config, counters: RateCounters): Limit | null {
   const apiKeyId = ctx.principal.user?.apiKeyId;
@@ -35,9 +39,7 @@ function limitOf(ctx: RequestContext, config: Config, counters: RateCounters): L
       : null;
   }
   const limit = config.rateLimit;
-  return limit > 0
-    ? { key: `address:${ipKeyGenerator(ctx.address)}`, counters, limit, policy: `${limit}-per-minute` }
-    : null;
+  return limit > 0 ? { key: addressKey(ctx), counters, limit, policy: `${limit}-per-minute` } : null;
 }
 
 /** The partition key (`pk=`) of the policy header: the first 12 hex digits of the key's SHA-256, base64. */
@@ -94,12 +96,28 @@ export function uncount(counted: Counted): void {
 
 /** The rate-limit stage on the full path: the headers on every counted answer, a 429 with `Retry-After` over the limit. */
 export function rateLimiting(config: Config, counters: RateCounters): RequestHandler {
-  return (_req, res, next) => {
-    const counted = countRequest(contextOf(res), config, counters);
+  return (req, res, next) => {
+    const ctx = contextOf(res);
+    if (req.method === 'POST' && RESET_PATH.test(ctx.path)) freshBudgetOnReset(ctx, res, counters);
+    const counted = countRequest(ctx, config, counters);
     if (!counted) return next();
     for (const [name, value] of counted.headers) res.setHeader(name, value);
     if (counted.retryAfterS === undefined) return next();
     res.setHeader('Retry-After', String(counted.retryAfterS));
     next(new ApiError(429, Messages.tooManyRequests));
   };
+}
+
+const RESET_PATH = /^\/__sandbox\/reset\/?$/;
+
+/**
+ * A reset that succeeds gives its caller's address a fresh budget (beside ending the windows
+ * started in the sandbox it resets): with one budget per address, a harness that resets between
+ * tests must not find its last test's requests counted, whichever sandbox they named. A reset needs
+ * the admin token when one is set, so this gives no budget to a client that could not reset.
+ */
+function freshBudgetOnReset(ctx: RequestContext, res: ServerResponse, counters: RateCounters): void {
+  res.on('finish', () => {
+    if (res.statusCode === 200) counters.end(addressKey(ctx));
+  });
 }
