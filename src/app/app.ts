@@ -14,8 +14,10 @@ import { requestValidator, validatorOptions } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
+import { textsStage } from '../http/texts-stage.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -30,6 +32,8 @@ export function createPipeline(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('etag', false);
+  // Paths match only as written (http/routing.ts): this app's router and the request validator.
+  app.set('case sensitive routing', true);
 
   // The stages in the order of docs/architecture.md's table; the numbers are its rows.
   app.use(worldStage(deps)); // 1-2 version, world
@@ -39,25 +43,26 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(express.json({ limit: BODY_LIMIT })); // 5 body
   app.use(resolvePrincipal(deps.jwtSecret)); // 6 principal
   mountControlStage(app, deps); // 7-10 journal, admin token, rate limit, scenarios
-  app.use(responseCache()); // 11 cache lookup (17, the record, when the handler sends)
+  app.use(responseCache()); // 11 cache lookup (18, the record, when the handler sends)
   // 12 validation; uploads stream into the sandbox's upload space, never whole into memory.
   const validation = validatorOptions(specForValidator({ responses: false }));
   validation.fileUploader = uploadReceiver(deps.config.uploadQuotaMb);
   app.use(requestValidator(validation));
   // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
+  app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use
 
   const handlers = allHandlers(deps);
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    // 14 security, 15 handler (16, serialization, is the handler's res.json)
+    // 15 security, 16 handler (17, serialization, is the handler's res.json)
     router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
   }
   app.use(router);
   app.use(notFoundHandler);
-  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg))); // 18 error shape
+  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg))); // 19 error shape
   return app;
 }
 

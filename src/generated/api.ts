@@ -474,7 +474,9 @@ export interface paths {
          *     stopwords, runs the listings search with the remaining words in that language and English
          *     (each word alone, longest first, when all together find nothing) and answers in that
          *     language with up to 5 listings, translated. Without search words or filters it uses the
-         *     last user turn of `history`, else it greets.
+         *     last user turn of `history`, else it greets. A message and each history entry are at most
+         *     2000 characters, the history at most 50 entries: beyond them a 400 says the limit. Reading
+         *     a message costs time linear in its text.
          */
         post: operations["askAssistant"];
         delete?: never;
@@ -880,8 +882,10 @@ export interface paths {
          * @description The switch applies to every matching public API request until deleted, or until it has been
          *     applied `count` times ("the next 2 checkouts return 503, then normal"). `scope` narrows it to a
          *     credential (JWT, API key or guest token), a user's e-mail, a method and a path pattern
-         *     (`*` within a segment, `**` across segments). `name` may carry its parameter (`latency=800`)
-         *     or give it in `param`. Unknown names and bad parameters are a 400 listing the valid ones.
+         *     (`*` within a segment, `**` across segments; at most 200 characters, matched in time
+         *     linear in the path). `name` may carry its parameter (`latency=800`) or give it in `param`.
+         *     Unknown names and bad parameters are a 400 listing the valid ones. A sandbox holds at most
+         *     100 sticky switches: one more is a 409 that says so (delete some first).
          */
         post: operations["addScenario"];
         /** Switch every sticky scenario off */
@@ -943,6 +947,8 @@ export interface paths {
          * @description Applies `scenarios/{name}.yaml` (or the file sent as `document`, e.g. by `replay --url`):
          *     its overlay (users, wallet balances, plans, listings, clock) in one change, then its
          *     switches as sticky scenarios with source `file:{name}`. Steps are not run (use `replay`).
+         *     Switches that would take the sandbox past 100 sticky switches are a 409, before anything
+         *     is applied.
          */
         post: operations["activateScenarioFile"];
         delete?: never;
@@ -960,9 +966,12 @@ export interface paths {
         };
         /**
          * The request journal, newest first (secrets redacted)
-         * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Authorization,
-         *     X-Guest-Token, X-Sandbox-Admin-Token, `api_key`, and password, token and key fields of
-         *     bodies are replaced by `[REDACTED]`. Reads of the journal are not recorded.
+         * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Every value under a
+         *     secret-bearing name (password, token, secret, API key, key, authorization, credential,
+         *     cookie), in headers, queries and bodies, at any depth and of any type, is replaced by
+         *     `[REDACTED]`. Reads of the journal are not recorded. `path` is an exact path or a pattern
+         *     of at most 200 characters (`*` within one segment, `**` across segments), matched in time
+         *     linear in the path; a longer one is a 400 that says the limit.
          */
         get: operations["listRequests"];
         put?: never;
@@ -1611,7 +1620,7 @@ export interface components {
             /** @description e-mail of the calling user */
             user?: string;
             method?: string;
-            /** @description path pattern: * within a segment, ** across segments */
+            /** @description path pattern: * within a segment, ** across segments; at most 200 characters */
             path?: string;
         };
         ScenarioSwitch: {
@@ -4176,6 +4185,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4373,6 +4383,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4383,7 +4394,7 @@ export interface operations {
         parameters: {
             query?: {
                 method?: string;
-                /** @description exact path, or a pattern with * (one segment) and ** (any) */
+                /** @description exact path, or a pattern with * (one segment) and ** (any); at most 200 characters */
                 path?: string;
                 /** @description a status (404) or a class (4xx) */
                 status?: string;

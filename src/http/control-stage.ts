@@ -5,6 +5,7 @@ import { collectScenarios } from '../scenarios/query.js';
 import { adminTokenGuard } from './admin-token.js';
 import { isControlPath } from './control-paths.js';
 import { rateLimiting } from './rate-limit.js';
+import { rateCountersOf } from './rate-counters.js';
 import { requestJournal } from './request-journal.js';
 
 /**
@@ -25,7 +26,7 @@ export function mountControlStage(app: Express, deps: AppDeps): void {
   app.use(
     requestJournal(config.journalSize),
     adminTokenGuard(config.adminToken),
-    rateLimiting(config),
+    rateLimiting(config, rateCountersOf(deps.worlds)),
     scenarios,
   );
 }

@@ -7,6 +7,7 @@ import type { World } from '../world/world.js';
 import { writeAnswer } from './answer.js';
 import { fastSearch } from './fast-search.js';
 import { countRequest, uncount } from './rate-limit.js';
+import { rateCountersOf } from './rate-counters.js';
 import type { RequestContext } from './request-context.js';
 import { recordRequest } from './request-journal.js';
 import { cacheable, cachedAnswer, keepAnswer } from './response-cache.js';
@@ -56,6 +57,7 @@ export function fastReads(deps: AppDeps): FastRead {
   const { config, worlds, version } = deps;
   if (config.trustProxy) return () => false;
   const search = fastSearch();
+  const counters = rateCountersOf(worlds);
   return (req, res) => {
     const url = req.url;
     if (url === undefined || !url.startsWith('/api/') || req.headers.origin !== undefined) return false;
@@ -68,7 +70,7 @@ export function fastReads(deps: AppDeps): FastRead {
     const hit = cachedAnswer(ctx);
     const answer = hit ?? search(ctx);
     if (!answer) return false;
-    const counted = countRequest(ctx, config);
+    const counted = countRequest(ctx, config, counters);
     if (counted?.retryAfterS !== undefined) {
       uncount(counted);
       return false;

@@ -5,6 +5,7 @@ import { seedTestSubscriptions } from './subscriptions.js';
 import { seedCatalog } from './catalog.js';
 import { shiftSeed } from './shift.js';
 import type { SeedOptions } from '../world/world.js';
+import { forgetIdSpace, seedIdSpace } from '../world/ids.js';
 
 export type { SeedOptions };
 
@@ -36,7 +37,9 @@ export function buildSeed(options: SeedOptions): Db {
     listings: options.listings,
     progress: seedProgressReporter(),
   };
+  seedIdSpace(db);
   for (const seeder of seeders) seeder(ctx);
+  forgetIdSpace(db);
   db.meta.listings = Object.keys(db.listings).length;
   db.meta.seeded_at = new Date(ctx.now).toISOString();
   return db;

@@ -140,8 +140,10 @@ export interface DbMeta {
   schema: 1;
   seed: number;
   listings: number;
-  /** Next id counter for uuidFor(seed, n). */
+  /** Next id counter for uuidFor(id space, n) (world/ids.ts). */
   next_id: number;
+  /** The id space of records made after the seed: random, drawn at the first (world/ids.ts `newId`). */
+  id_space?: string;
   clock: Schemas['Clock'];
   /**
    * Wall time (ISO 8601) when `clock` was recorded: a restart adds the wall time since, so a

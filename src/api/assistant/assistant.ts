@@ -3,10 +3,11 @@ import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
 import { runSearch, type SearchQuery } from '../listings/search.js';
-import { queryWords } from '../listings/search-text.js';
+import { queryWords, searchLanguages } from '../listings/search-text.js';
+import { textsReady } from '../../i18n/warm-up.js';
 import { searchIndex } from '../listings/search-index.js';
 import { ratesNow } from '../wallet/rates.js';
-import { detectLanguage, type AssistantFixture } from './detect.js';
+import { detectLanguage, LATIN, type AssistantFixture } from './detect.js';
 import { understand, type PriceBound, type PriceWords } from './understand.js';
 
 export interface AssistantTurn {
@@ -47,9 +48,21 @@ interface Wish {
   label: (terms: string[]) => string;
 }
 
+const stopwords = new Map<string, Set<string>>();
+
+/** The words a search drops in `lang`: its stopwords and English ones, normalised once. */
+function stopwordsOf(lang: string, fixture: Fixture): Set<string> {
+  let found = stopwords.get(lang);
+  if (!found) {
+    found = new Set([...(fixture.stopwords[lang] ?? []), ...(fixture.stopwords.en ?? [])].map(normalize));
+    stopwords.set(lang, found);
+  }
+  return found;
+}
+
 function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wish {
   const request = understand(text, lang, fixture);
-  const stop = new Set([...(fixture.stopwords[lang] ?? []), ...(fixture.stopwords.en ?? [])].map(normalize));
+  const stop = stopwordsOf(lang, fixture);
   const terms = queryWords(request.rest, lang).filter((w) => !stop.has(w) && w.length > 1);
   const rates = ratesNow(world).rates;
   const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
@@ -78,6 +91,17 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
 function attempts(terms: string[]): string[][] {
   if (terms.length <= 1) return [terms];
   return [terms, ...[...terms].sort((a, b) => b.length - a.length).map((t) => [t])];
+}
+
+/**
+ * Waits, without blocking other requests, for the word lists `answer` reads for this message: the
+ * Latin-script languages' (language detection), then those of the language it is in (the search).
+ * Built in slices on first use (i18n/warm-up.ts), so a first question never holds every sandbox up.
+ */
+export async function wordListsFor(message: string): Promise<void> {
+  await textsReady(LATIN);
+  const lang = detectLanguage(message, loadFixture<Fixture>('assistant.json'));
+  await textsReady(searchLanguages(lang));
 }
 
 /**
