@@ -85,6 +85,15 @@ describe('rate limits', () => {
     expect(await spend(proxied, 2, { 'X-Forwarded-For': '203.0.113.1' })).toEqual([401, 429]);
     expect(await spend(proxied, 1, { 'X-Forwarded-For': '203.0.113.2' })).toEqual([401]);
   });
+
+  it('behind --trust-proxy, trusts the one proxy in front: a forged left-most address buys nothing', async () => {
+    const proxied = await makeSandbox({ rateLimit: 1, trustProxy: true });
+    // What nginx sends for a client at 203.0.113.9 that wrote its own X-Forwarded-For.
+    const forged = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}, 203.0.113.9` });
+    expect(await spend(proxied, 1, forged(1))).toEqual([401]);
+    expect(await spend(proxied, 1, forged(2))).toEqual([429]);
+    expect(await spend(proxied, 1, { 'X-Forwarded-For': '203.0.113.10' })).toEqual([401]);
+  });
 });
 
 describe('RateCounters', () => {
