@@ -129,7 +129,7 @@ function targets(results: SizeResult[]): string[] {
     );
   if (r100?.rssMb != null) add('peak RSS ≤ 300 MB at 100k', `${f0(r100.rssMb)} MB`, r100.rssMb <= 300);
   else add('peak RSS ≤ 300 MB at 100k', 'n/a', null);
-  // Issue 14: a suite that logs in per test must not wait on password hashing (docs/security.md T15).
+  // Issue 14: a suite that logs in per test must not wait on password hashing (docs/security.md T20).
   const login = r10?.endpoints.login;
   if (login && !('missing' in login)) {
     const allOk = login.non2xx + login.errors === 0;

@@ -79,7 +79,7 @@ function seedFor(config: Config): {
   buildMs: number;
 } {
   const t0 = performance.now();
-  const base = freshDb(seedOptionsOf(config));
+  const base = freshDb(seedOptionsOf(config), Date.now());
   const buildMs = performance.now() - t0;
   const seeded = Object.keys(base.listings).length;
   const missing = values['no-synthetic'] ? 0 : Math.max(0, config.listings - seeded);

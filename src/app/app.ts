@@ -16,8 +16,10 @@ import { requestValidator, validatorOptions } from '../http/validator.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
+import { textsStage } from '../http/texts-stage.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -32,6 +34,8 @@ export function createPipeline(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('etag', false);
+  // Paths match only as written (http/routing.ts): this app's router and the request validator.
+  app.set('case sensitive routing', true);
 
   // The stages in the order of docs/architecture.md's table; the numbers are its rows.
   app.use(worldStage(deps)); // 1-2 version, world
@@ -41,7 +45,7 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(jsonBody(BODY_LIMIT)); // 5 body (a body it cannot read is refused after 12a)
   app.use(resolvePrincipal(deps.jwtSecret)); // 6 principal
   mountControlStage(app, deps); // 7-10 journal, admin token, rate limit, scenarios
-  app.use(responseCache()); // 11 cache lookup (17, the record, when the handler sends)
+  app.use(responseCache()); // 11 cache lookup (18, the record, when the handler sends)
   // 12a security, 12b the body 5 could not read, 12c leniencies: per operation, before validation.
   app.use(operationStages(deps.config.strict));
   app.use(refuseUnreadBody); // 12b for a path that is no operation
@@ -51,18 +55,19 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(requestValidator(validation)); // 12d
   // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
+  app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use
 
   const handlers = allHandlers(deps);
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    // 15 handler (16, serialization, is the handler's res.json)
+    // 16 handler (17, serialization, is the handler's res.json); security is 12a, in operationStages
     router[op.method as 'get'](op.expressPath, handler);
   }
   app.use(router);
   app.use(notFoundHandler);
-  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg))); // 18 error shape
+  app.use(errorHandler((err, msg) => deps.log.error({ err }, msg))); // 19 error shape
   return app;
 }
 

@@ -23,7 +23,8 @@ function convert(spec: OptionSpec, raw: string | boolean, source: string): Confi
     return n;
   }
   if (kind.type === 'date') {
-    if (text === 'now') return new Date().toISOString();
+    // "now" is the default said out loud: the wall time whenever a world is seeded.
+    if (text === 'now') return '';
     const ms = Date.parse(text);
     if (Number.isNaN(ms))
       throw new UsageError(`${source} must be an ISO 8601 date-time or "now", got "${text}"`);

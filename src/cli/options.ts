@@ -1,4 +1,4 @@
-import { defaultConfig, type Config } from '../process/config.js';
+import type { Config } from '../process/config.js';
 
 /** How a flag's text becomes a value: a whole number within bounds, a word, a switch, a date-time. */
 export type Kind = { type: 'int'; min: number; max: number } | { type: 'string' | 'bool' | 'date' };
@@ -47,7 +47,7 @@ export const OPTIONS: OptionSpec[] = [
     'clock-start',
     'SANDBOX_CLOCK_START',
     date,
-    `sandbox time of a fresh seed, ISO 8601 or "now" (default ${defaultConfig.clockStart})`,
+    'sandbox time a fresh seed starts at, ISO 8601 (default "now": the wall time when it is seeded)',
   ),
   option(
     'jwtSecret',

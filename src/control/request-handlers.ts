@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
 import { journalOf, journalView, type JournalRecord } from '../http/request-journal.js';
-import { pathMatches } from '../scenarios/state.js';
+import { pathMatches } from '../scenarios/path-glob.js';
 import type { Query } from '../http/contract.js';
 import type { AnyRequest, Handlers } from '../http/handler.js';
 

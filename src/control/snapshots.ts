@@ -1,6 +1,7 @@
 import type { Schema } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import type { Db } from '../store/types.js';
+import { forgetIdSpace } from '../world/ids.js';
 import { extra, type World } from '../world/world.js';
 
 /** Snapshots hold whole databases in memory; a cap keeps a forgetful CI job from eating it all. */
@@ -50,7 +51,9 @@ export async function restoreSnapshot(world: World, name: string): Promise<Snaps
   world.clock.freeze(false);
   world.clock.set(Date.parse(s.clock.now));
   world.clock.freeze(s.clock.frozen);
-  await world.store.replace(JSON.parse(s.db) as Db);
+  const db = JSON.parse(s.db) as Db;
+  forgetIdSpace(db);
+  await world.store.replace(db);
   return info(s);
 }
 

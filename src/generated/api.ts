@@ -223,8 +223,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Back to the seed (data, clock unfrozen at the seed's start)
-         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the seed's start), sticky scenarios and rate-limit counters. Snapshots are kept. Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
+         * Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start)
+         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the wall time now, or at --clock-start), sticky scenarios and rate-limit counters. Snapshots are kept. Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -497,7 +497,9 @@ export interface paths {
          *     stopwords, runs the listings search with the remaining words in that language and English
          *     (each word alone, longest first, when all together find nothing) and answers in that
          *     language with up to 5 listings, translated. Without search words or filters it uses the
-         *     last user turn of `history`, else it greets.
+         *     last user turn of `history`, else it greets. A message and each history entry are at most
+         *     2000 characters, the history at most 50 entries: beyond them a 400 says the limit. Reading
+         *     a message costs time linear in its text.
          */
         post: operations["askAssistant"];
         delete?: never;
@@ -577,6 +579,14 @@ export interface paths {
          *     Checked-out listings leave the buyer's cart. Totals stay safe integers: one unit is worth at
          *     most 10,000,000.00 USD (a listing priced above that, from an older data file, is a 409), a
          *     line at most 10,000 units, an order at most 100 lines plus `shippingCostCents`.
+         *     **Accepted currencies:** the wallet pays in USD or a `Credit-<code>` currency, so with
+         *     credit_wallet every listing must accept one of those in `accepted_currencies`, else 400
+         *     `Listing <id> accepts only EUR, BTC: …` (whatever the balance). The provider quotes the
+         *     items in a currency every listing accepts (`quote`; USD when they all do); listings with
+         *     none in common are a 400 when the provider is taken.
+         *     **Auctions and reverse auctions** are sold like any listing, at their `price_cents` (an
+         *     auction's starting bid, a reverse auction's budget): the document shows none of their
+         *     bidding fields (bids, reserve, end time), so the sandbox has no bidding.
          */
         post: operations["checkout"];
         delete?: never;
@@ -907,8 +917,10 @@ export interface paths {
          * @description The switch applies to every matching public API request until deleted, or until it has been
          *     applied `count` times ("the next 2 checkouts return 503, then normal"). `scope` narrows it to a
          *     credential (JWT, API key or guest token), a user's e-mail, a method and a path pattern
-         *     (`*` within a segment, `**` across segments). `name` may carry its parameter (`latency=800`)
-         *     or give it in `param`. Unknown names and bad parameters are a 400 listing the valid ones.
+         *     (`*` within a segment, `**` across segments; at most 200 characters, matched in time
+         *     linear in the path). `name` may carry its parameter (`latency=800`) or give it in `param`.
+         *     Unknown names and bad parameters are a 400 listing the valid ones. A sandbox holds at most
+         *     100 sticky switches: one more is a 409 that says so (delete some first).
          */
         post: operations["addScenario"];
         /**
@@ -976,6 +988,8 @@ export interface paths {
          * @description Applies `scenarios/{name}.yaml` (or the file sent as `document`, e.g. by `replay --url`):
          *     its overlay (users, wallet balances, plans, listings, clock) in one change, then its
          *     switches as sticky scenarios with source `file:{name}`. Steps are not run (use `replay`).
+         *     Switches that would take the sandbox past 100 sticky switches are a 409, before anything
+         *     is applied.
          */
         post: operations["activateScenarioFile"];
         delete?: never;
@@ -993,9 +1007,12 @@ export interface paths {
         };
         /**
          * The request journal, newest first (secrets redacted)
-         * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Authorization,
-         *     X-Guest-Token, X-Sandbox-Admin-Token, `api_key`, and password, token and key fields of
-         *     bodies are replaced by `[REDACTED]`. Reads of the journal are not recorded.
+         * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Every value under a
+         *     secret-bearing name (password, token, secret, API key, key, authorization, credential,
+         *     cookie), in headers, queries and bodies, at any depth and of any type, is replaced by
+         *     `[REDACTED]`. Reads of the journal are not recorded. `path` is an exact path or a pattern
+         *     of at most 200 characters (`*` within one segment, `**` across segments), matched in time
+         *     linear in the path; a longer one is a 400 that says the limit.
          */
         get: operations["listRequests"];
         put?: never;
@@ -1182,6 +1199,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description Sandbox time. A freshly seeded sandbox (first start, reset, a new `X-Sandbox-Id`) starts at
+         *     the wall time, or at `--clock-start` when that pins it, and then runs with the wall clock;
+         *     the time is kept with the data, so a restart goes on from it (adding the time the sandbox
+         *     was down). JWT `exp`, listing terms and every other time follow this clock.
+         */
         Clock: {
             /** Format: date-time */
             now: string;
@@ -1213,8 +1236,12 @@ export interface components {
         /**
          * @description A listing of the marketplace API. Sandbox additions: `lat`/`lng` (coordinates used by location
          *     search), `store_slug`, and `expires_at` (`created_at` + `duration`; after it the listing
-         *     is no longer searchable). Image paths come back as absolute URLs on the address the
-         *     request used.
+         *     is no longer searchable nor for sale). A listing of the seeded catalogue still listed
+         *     when the seed started is relisted whenever its term ends: `created_at` is then the start
+         *     of its current term (the last one's `expires_at`) and `expires_at` that plus `duration`,
+         *     so the catalogue keeps its size however far the clock runs. A listing a user creates ends
+         *     as its `duration` says. Image paths come back as absolute URLs on the address the request
+         *     used.
          */
         Listing: {
             /** Format: uuid */
@@ -1227,6 +1254,11 @@ export interface components {
             category: string;
             price_cents: number;
             currency: string;
+            /**
+             * @description What a buyer may pay with. A wallet checkout needs `USD` or a `Credit-<code>` currency
+             *     among them (the wallet pays in those); the provider quotes the items in one of them
+             *     (checkout, `ProviderQuote`).
+             */
             accepted_currencies: string[];
             quantity_available: number;
             /** @enum {string} */
@@ -1242,9 +1274,15 @@ export interface components {
             /** @enum {string|null} */
             featured_payment_method: "subscription" | "payprovider" | "credit_wallet" | null;
             store_slug: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the start of the listing's current term
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description the end of the listing's current term
+             */
             expires_at: string;
         };
         /**
@@ -1389,6 +1427,24 @@ export interface components {
             orderId: string;
             /** Format: uuid */
             paymentId: string;
+            quote: components["schemas"]["ProviderQuote"];
+        };
+        /**
+         * @description What the provider asks for an order's items, in a currency every listing of the order
+         *     accepts (`accepted_currencies`): USD when they all do, else the first common one of the
+         *     first listing's list. A line priced in that currency counts at its own price; any other is
+         *     converted from its USD cents at the request's rates (rounded half up, once per line).
+         *     Shipping is not in it: it is always charged in USD (`shippingCurrency`, the order's
+         *     `shipping_cents`).
+         * @example {
+         *       "currency": "EUR",
+         *       "items_cents": 22999
+         *     }
+         */
+        ProviderQuote: {
+            currency: string;
+            /** @description cents of `currency` */
+            items_cents: number;
         };
         OrderItem: {
             /** Format: uuid */
@@ -1513,6 +1569,7 @@ export interface components {
              * @description the checkout's `returnUrl`, when it gave one
              */
             return_url?: string;
+            quote?: components["schemas"]["ProviderQuote"];
         };
         /**
          * Format: uri
@@ -1630,7 +1687,7 @@ export interface components {
             /** @description e-mail of the calling user */
             user?: string;
             method?: string;
-            /** @description path pattern: * within a segment, ** across segments */
+            /** @description path pattern: * within a segment, ** across segments; at most 200 characters */
             path?: string;
         };
         ScenarioSwitch: {
@@ -4247,6 +4304,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4444,6 +4502,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4454,7 +4513,7 @@ export interface operations {
         parameters: {
             query?: {
                 method?: string;
-                /** @description exact path, or a pattern with * (one segment) and ** (any) */
+                /** @description exact path, or a pattern with * (one segment) and ** (any); at most 200 characters */
                 path?: string;
                 /** @description a status (404) or a class (4xx) */
                 status?: string;

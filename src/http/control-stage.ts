@@ -3,8 +3,10 @@ import type { AppDeps } from '../app/deps.js';
 import { ensureStartupScenario, resolveStartupScenario } from '../scenarios/activate.js';
 import { collectScenarios } from '../scenarios/query.js';
 import { adminTokenGuard } from './admin-token.js';
+import { TRUSTED_PROXY_HOPS } from './client-address.js';
 import { isControlPath } from './control-paths.js';
 import { rateLimiting } from './rate-limit.js';
+import { rateCountersOf } from './rate-counters.js';
 import { requestJournal } from './request-journal.js';
 
 /**
@@ -15,7 +17,7 @@ import { requestJournal } from './request-journal.js';
  */
 export function mountControlStage(app: Express, deps: AppDeps): void {
   const { config } = deps;
-  if (config.trustProxy) app.set('trust proxy', true);
+  if (config.trustProxy) app.set('trust proxy', TRUSTED_PROXY_HOPS);
   const startup = resolveStartupScenario(config);
   const scenarios: RequestHandler = (req, res, next) => {
     ensureStartupScenario(req.world, startup);
@@ -25,7 +27,7 @@ export function mountControlStage(app: Express, deps: AppDeps): void {
   app.use(
     requestJournal(config.journalSize),
     adminTokenGuard(config.adminToken),
-    rateLimiting(config),
+    rateLimiting(config, rateCountersOf(deps.worlds)),
     scenarios,
   );
 }

@@ -5,8 +5,10 @@ import type { AppDeps } from '../app/deps.js';
 import { scenarioState } from '../scenarios/state.js';
 import type { World } from '../world/world.js';
 import { writeAnswer } from './answer.js';
+import { forwardedAddress, forwardedProtocol } from './client-address.js';
 import { fastSearch } from './fast-search.js';
 import { countRequest, uncount } from './rate-limit.js';
+import { rateCountersOf } from './rate-counters.js';
 import type { RequestContext } from './request-context.js';
 import { recordRequest } from './request-journal.js';
 import { cacheable, cachedAnswer, keepAnswer } from './response-cache.js';
@@ -22,15 +24,25 @@ function pathOf(url: string): string {
 }
 
 /** The context of an anonymous read on the fast path: no credential, no body, no scenario. */
-function fastContext(req: IncomingMessage, res: ServerResponse, world: World, url: string): RequestContext {
+function fastContext(
+  req: IncomingMessage,
+  res: ServerResponse,
+  world: World,
+  url: string,
+  trustProxy: boolean,
+): RequestContext {
   return {
     req,
     res,
     started: performance.now(),
     world,
     principal: {},
-    protocol: 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http',
-    address: req.socket.remoteAddress ?? '',
+    protocol: trustProxy
+      ? forwardedProtocol(req)
+      : 'encrypted' in req.socket && req.socket.encrypted
+        ? 'https'
+        : 'http',
+    address: trustProxy ? forwardedAddress(req) : (req.socket.remoteAddress ?? ''),
     path: pathOf(url),
     query: {},
     body: undefined,
@@ -48,27 +60,27 @@ function fastContext(req: IncomingMessage, res: ServerResponse, world: World, ur
  *
  * Anything else goes to the full path untouched: other methods, credentials of any kind, an
  * `X-Sandbox-Scenario` header or a sticky scenario, a condition (`If-None-Match`), an `Origin`
- * (CORS headers), `--trust-proxy` (address and scheme come from headers), a world not loaded yet
+ * (CORS headers), a world not loaded yet
  * or a malformed id, a payment hold due to expire, a request over its rate limit (so the full path
  * answers the 429), and every miss but the listings searches fast-search.ts answers.
  */
 export function fastReads(deps: AppDeps): FastRead {
   const { config, worlds, version } = deps;
-  if (config.trustProxy) return () => false;
   const search = fastSearch();
+  const counters = rateCountersOf(worlds);
   return (req, res) => {
     const url = req.url;
     if (url === undefined || !url.startsWith('/api/') || req.headers.origin !== undefined) return false;
     const world = liveWorldOf(worlds, req);
     if (!world || !scenarioState(world).startupApplied || expiryDue(world)) return false;
-    const ctx = fastContext(req, res, world, url);
+    const ctx = fastContext(req, res, world, url, config.trustProxy);
     if (!cacheable(ctx)) return false;
     const at = world.clock.nowIso();
     const storeVersion = world.store.version;
     const hit = cachedAnswer(ctx);
     const answer = hit ?? search(ctx);
     if (!answer) return false;
-    const counted = countRequest(ctx, config);
+    const counted = countRequest(ctx, config, counters);
     if (counted?.retryAfterS !== undefined) {
       uncount(counted);
       return false;

@@ -1,5 +1,6 @@
 import type { ListingsQuery } from '../api/listings/query.js';
-import { searchPageJson } from '../api/listings/search-page.js';
+import { searchPageJson, searchWordLanguages } from '../api/listings/search-page.js';
+import { textsBuilt } from '../i18n/warm-up.js';
 import { JSON_TYPE } from './answer.js';
 import { baseUrl } from './base-url.js';
 import { strictQuery } from './fast-query.js';
@@ -15,7 +16,8 @@ const SEARCH_PATH = '/api/shop/listings';
  * own (`searchPageJson`, which the `searchListings` handler sends too). An uncached search then
  * costs the search and the JSON, not Express's middleware, routing and validation. Returns
  * undefined, having changed nothing, for anything else: another path, a query the check leaves
- * to the validator, a rule of the search itself (lat/lng/radius together, minPrice ≤ maxPrice).
+ * to the validator, a rule of the search itself (lat/lng/radius together, minPrice ≤ maxPrice),
+ * word lists not built yet.
  */
 export function fastSearch(): (ctx: RequestContext) => Omit<CacheEntry, 'at'> | undefined {
   const check = strictQuery('searchListings');
@@ -24,7 +26,8 @@ export function fastSearch(): (ctx: RequestContext) => Omit<CacheEntry, 'at'> | 
     const url = ctx.req.url ?? '';
     const q = url.indexOf('?');
     const query = check(q < 0 ? '' : url.slice(q + 1));
-    if (!query) return undefined;
+    // Tables still being built (i18n/warm-up.ts): the full path waits for them without blocking.
+    if (!query || !textsBuilt(searchWordLanguages(query as ListingsQuery))) return undefined;
     let page: string;
     try {
       page = searchPageJson(

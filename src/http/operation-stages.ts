@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { enforceSecurity } from './auth.js';
 import { refuseUnreadBody } from './body-stage.js';
 import { leniencyStage } from './lenient-stage.js';
+import { ROUTER_OPTIONS } from './routing.js';
 import { operations } from './spec.js';
 
 /**
@@ -13,7 +14,7 @@ import { operations } from './spec.js';
  * router would answer it with its methods; validation answers 405, and CORS preflights earlier).
  */
 export function operationStages(strict: boolean): RequestHandler {
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   for (const op of operations()) {
     const lenient = leniencyStage(op, strict);
     const stages = [enforceSecurity(op.security, op.optionalAuth, strict), refuseUnreadBody];

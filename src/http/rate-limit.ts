@@ -1,85 +1,45 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { Clock } from '../world/clock.js';
 import type { Config } from '../process/config.js';
 import { ApiError, Messages } from './errors.js';
 import { extra, type World } from '../world/world.js';
 import { isControlPath } from './control-paths.js';
+import { RATE_LIMIT_WINDOW_MS, type RateCounters } from './rate-counters.js';
 import { contextOf } from './express-context.js';
 import type { RequestContext } from './request-context.js';
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
-
-/**
- * Fixed one-minute windows on the world's sandbox clock, so advancing the clock ends a window
- * (tests never sleep).
- */
-export class SandboxClockStore {
-  private hits = new Map<string, { count: number; start: number }>();
-
-  constructor(private readonly clock: Clock) {}
-
-  /** Counts one hit; the hits of the window so far and the milliseconds left in it. */
-  increment(key: string): { totalHits: number; leftMs: number } {
-    const now = this.clock.now();
-    let entry = this.hits.get(key);
-    // A window that ended, or one that starts in the future (the clock was set back), starts over.
-    if (!entry || now >= entry.start + RATE_LIMIT_WINDOW_MS || now < entry.start) {
-      entry = { count: 0, start: now };
-      this.hits.set(key, entry);
-    }
-    entry.count += 1;
-    return { totalHits: entry.count, leftMs: entry.start + RATE_LIMIT_WINDOW_MS - now };
-  }
-
-  decrement(key: string): void {
-    const entry = this.hits.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
-  }
-
-  resetAll(): void {
-    this.hits.clear();
-  }
-}
-
-/** One world's counters: per client address, and per verified API key. */
-function storesOf(world: World): { address: SandboxClockStore; apiKey: SandboxClockStore } {
-  return extra(world, 'rate-limit', () => {
-    const stores = {
-      address: new SandboxClockStore(world.clock),
-      apiKey: new SandboxClockStore(world.clock),
-    };
-    world.onReset(() => {
-      stores.address.resetAll();
-      stores.apiKey.resetAll();
-    });
-    return stores;
+/** Each world's reset ends the windows its clock times (once per world). */
+function watchResets(world: World, counters: RateCounters): void {
+  extra(world, 'rate-limit', () => {
+    world.onReset(() => counters.endWindowsOf(world));
+    return true;
   });
 }
 
 /** The limit a request counts against: its key, its counter, and the policy its headers name. */
 export interface Limit {
   key: string;
-  store: SandboxClockStore;
+  counters: RateCounters;
   limit: number;
   policy: string;
 }
 
+/** The counter of the client's address (IPv6 by /56). */
+const addressKey = (ctx: RequestContext) => `address:${ipKeyGenerator(ctx.address)}`;
+
 /** A verified API key's budget, else the client address's; null when that limit is off (0). */
-function limitOf(ctx: RequestContext, config: Config): Limit | null {
-  const stores = storesOf(ctx.world);
+function limitOf(ctx: RequestContext, config: Config, counters: RateCounters): Limit | null {
   const apiKeyId = ctx.principal.user?.apiKeyId;
   if (apiKeyId) {
     const limit = config.rateLimitApiKey;
     return limit > 0
-      ? { key: `key:${apiKeyId}`, store: stores.apiKey, limit, policy: `${limit}-per-minute-api-key` }
+      ? { key: `key:${apiKeyId}`, counters, limit, policy: `${limit}-per-minute-api-key` }
       : null;
   }
   const limit = config.rateLimit;
-  return limit > 0
-    ? { key: ipKeyGenerator(ctx.address), store: stores.address, limit, policy: `${limit}-per-minute` }
-    : null;
+  return limit > 0 ? { key: addressKey(ctx), counters, limit, policy: `${limit}-per-minute` } : null;
 }
 
 /** The partition key (`pk=`) of the policy header: the first 12 hex digits of the key's SHA-256, base64. */
@@ -103,16 +63,21 @@ export interface Counted {
 }
 
 /**
- * The rate-limit stage: counts the request against its world's limit (100 a minute per client
+ * The rate-limit stage: counts the request against the process's limit (100 a minute per client
  * address, 1000 per verified API key; flags, 0 turns one off) and gives the IETF draft-8
  * `RateLimit` / `RateLimit-Policy` headers (the format express-rate-limit writes, which the
  * sandbox used before); undefined when no limit applies (a control call, a limit turned off).
  */
-export function countRequest(ctx: RequestContext, config: Config): Counted | undefined {
+export function countRequest(
+  ctx: RequestContext,
+  config: Config,
+  counters: RateCounters,
+): Counted | undefined {
   if (isControlPath(ctx.path)) return undefined;
-  const limit = limitOf(ctx, config);
+  const limit = limitOf(ctx, config, counters);
   if (!limit) return undefined;
-  const { totalHits, leftMs } = limit.store.increment(limit.key);
+  watchResets(ctx.world, counters);
+  const { totalHits, leftMs } = limit.counters.increment(limit.key, ctx.world);
   const resetS = Math.max(0, Math.ceil(leftMs / 1000));
   const headers: [string, string][] = [
     ['RateLimit', `"${limit.policy}"; r=${Math.max(limit.limit - totalHits, 0)}; t=${resetS}`],
@@ -126,17 +91,33 @@ export function countRequest(ctx: RequestContext, config: Config): Counted | und
 
 /** Takes a count back: the fast paths leave an over-limit request to the full path, which counts it. */
 export function uncount(counted: Counted): void {
-  counted.limit.store.decrement(counted.limit.key);
+  counted.limit.counters.decrement(counted.limit.key);
 }
 
 /** The rate-limit stage on the full path: the headers on every counted answer, a 429 with `Retry-After` over the limit. */
-export function rateLimiting(config: Config): RequestHandler {
-  return (_req, res, next) => {
-    const counted = countRequest(contextOf(res), config);
+export function rateLimiting(config: Config, counters: RateCounters): RequestHandler {
+  return (req, res, next) => {
+    const ctx = contextOf(res);
+    if (req.method === 'POST' && RESET_PATH.test(ctx.path)) freshBudgetOnReset(ctx, res, counters);
+    const counted = countRequest(ctx, config, counters);
     if (!counted) return next();
     for (const [name, value] of counted.headers) res.setHeader(name, value);
     if (counted.retryAfterS === undefined) return next();
     res.setHeader('Retry-After', String(counted.retryAfterS));
     next(new ApiError(429, Messages.tooManyRequests));
   };
+}
+
+const RESET_PATH = /^\/__sandbox\/reset\/?$/;
+
+/**
+ * A reset that succeeds gives its caller's address a fresh budget (beside ending the windows
+ * started in the sandbox it resets): with one budget per address, a harness that resets between
+ * tests must not find its last test's requests counted, whichever sandbox they named. A reset needs
+ * the admin token when one is set, so this gives no budget to a client that could not reset.
+ */
+function freshBudgetOnReset(ctx: RequestContext, res: ServerResponse, counters: RateCounters): void {
+  res.on('finish', () => {
+    if (res.statusCode === 200) counters.end(addressKey(ctx));
+  });
 }

@@ -1,16 +1,18 @@
 export const REDACTED = '[REDACTED]';
 
-/** Headers that carry a secret. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'x-guest-token',
-  'x-sandbox-admin-token',
-  'cookie',
-  'set-cookie',
-]);
+/** Headers that carry a secret whatever their name says. */
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie']);
 
-/** Field names that carry a secret, in bodies and queries: passwords, tokens, keys. */
-const SECRET_FIELD = /pass(word)?|token|secret|api_?key|^key$|authorization/i;
+/**
+ * Names that carry a secret, in headers, bodies and queries: passwords, tokens, keys and the
+ * credential a sticky scenario is scoped to (`x-guest-token`, `api_key`, `X-Api-Key`, `newPassword`).
+ */
+const SECRET_NAME = /pass(word)?|token|secret|api[-_]?key|^key$|authorization|credential|cookie/i;
+
+/** Nesting kept in a redacted copy; anything deeper is replaced whole, so no secret hides below it. */
+const MAX_DEPTH = 32;
+
+const isSecretName = (name: string) => SECRET_NAME.test(name) || SECRET_HEADERS.has(name.toLowerCase());
 
 /** A copy of the headers with every secret replaced by `[REDACTED]`. */
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
@@ -18,21 +20,25 @@ export function redactHeaders(headers: Record<string, unknown>): Record<string, 
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : String(value);
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : text;
+    out[name] = isSecretName(name) ? REDACTED : text;
   }
   return out;
 }
 
 /**
- * A deep copy with the value of every secret-named field replaced by `[REDACTED]`.
- * @example redact({ email: 'a@b.c', password: 'x' }) // { email: 'a@b.c', password: '[REDACTED]' }
+ * A deep copy in which every value under a secret name, of any type (a string, a number, an array,
+ * an object: `"password": ["…"]`, `?api_key=K&api_key=K`), is `[REDACTED]`, at any depth: what lies
+ * deeper than {@link MAX_DEPTH} levels is replaced whole. Only `null` is kept, which holds nothing.
+ * @example redact({ email: 'a@b.c', password: ['x'] }) // { email: 'a@b.c', password: '[REDACTED]' }
  */
 export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key sent in a body stays a key of the copy.
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = SECRET_FIELD.test(k) && v !== null && typeof v !== 'object' ? REDACTED : redact(v, depth + 1);
+    out[k] = isSecretName(k) && v !== null && v !== undefined ? REDACTED : redact(v, depth + 1);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { FIXTURES_DIR, loadFixture } from '../fixtures.js';
 import type { ListingType } from '../store/types.js';
+import { SlicedTable, type Steps } from './sliced-table.js';
 
 /** One language's text of an item template (fixtures/catalog/README.md). */
 export interface TemplateText {
@@ -45,15 +46,9 @@ export interface CatalogFixture {
 }
 
 const ITEMS_DIR = 'catalog/items/';
-let shared: CatalogFixture | undefined;
 
-/**
- * The curated catalogue (fixtures/catalog): every item template, in file-name order and then in
- * file order, so one seed always draws the same items; and the attributes their variants use.
- * Read once per process (static data, like loadFixture).
- */
-export function catalogFixture(): CatalogFixture {
-  if (shared) return shared;
+/** Reads the catalogue a file per step (each a few ms of JSON). */
+function* catalogSteps(): Steps<CatalogFixture> {
   const dir = FIXTURES_DIR + ITEMS_DIR;
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   const templates: ItemTemplate[] = [];
@@ -62,12 +57,24 @@ export function catalogFixture(): CatalogFixture {
       ITEMS_DIR + file,
     );
     for (const t of data.templates) templates.push({ ...t, category: data.category });
+    yield;
   }
-  shared = {
+  return {
     templates,
     byId: new Map(templates.map((t) => [t.id, t])),
     indexOf: new Map(templates.map((t, i) => [t.id, i])),
     attributes: loadFixture<AttributeFixture>('catalog/attributes.json'),
   };
-  return shared;
+}
+
+/** The catalogue as a table built once per process (i18n/warm-up.ts builds it in slices). */
+export const catalogTable = new SlicedTable(catalogSteps);
+
+/**
+ * The curated catalogue (fixtures/catalog): every item template, in file-name order and then in
+ * file order, so one seed always draws the same items; and the attributes their variants use.
+ * Read once per process (static data, like loadFixture).
+ */
+export function catalogFixture(): CatalogFixture {
+  return catalogTable.get();
 }

@@ -1,5 +1,6 @@
 import { loadFixture } from '../fixtures.js';
-import { catalogFixture } from './catalog-fixture.js';
+import { catalogTable, type ItemTemplate } from './catalog-fixture.js';
+import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
 import { words } from './text.js';
 
 /** `{enWord: {ar: …, de: …, …}}`: single items a user might title a listing with ("Bicycle"). */
@@ -43,30 +44,39 @@ export class Lexicon {
     for (const phrase of phrases.description) this.sentences.set(textKey(phrase.en ?? ''), phrase);
   }
 
-  /** Adds the item templates' titles and descriptions (whole texts in all 17 languages). */
-  addTemplates(): this {
-    for (const t of catalogFixture().templates) {
-      const titles: Translations = {};
-      const descriptions: Translations = {};
-      for (const [lang, text] of Object.entries(t.text)) {
-        titles[lang] = text.title;
-        descriptions[lang] = text.description;
-      }
-      this.titles.set(textKey(t.text.en.title), titles);
-      this.descriptions.set(textKey(t.text.en.description), descriptions);
+  /** Adds an item template's title and description (whole texts in all 17 languages). */
+  addTemplate(t: ItemTemplate): void {
+    const titles: Translations = {};
+    const descriptions: Translations = {};
+    for (const [lang, text] of Object.entries(t.text)) {
+      titles[lang] = text.title;
+      descriptions[lang] = text.description;
     }
-    return this;
+    this.titles.set(textKey(t.text.en.title), titles);
+    this.descriptions.set(textKey(t.text.en.description), descriptions);
   }
 }
 
-let shared: Lexicon | undefined;
-
-/** The process-wide lexicon built from fixtures (static data, like loadFixture). */
-export function lexicon(): Lexicon {
-  shared ??= new Lexicon(
+/** Builds the lexicon a few templates per step. */
+function* lexiconSteps(): Steps<Lexicon> {
+  const lex = new Lexicon(
     loadFixture<Language[]>('languages.json'),
     loadFixture<Vocabulary>('vocabulary.json'),
     loadFixture<Phrases>('phrases.json'),
-  ).addTemplates();
-  return shared;
+  );
+  yield;
+  const { templates } = yield* stepsOf(catalogTable);
+  for (let i = 0; i < templates.length; i += 1) {
+    lex.addTemplate(templates[i]);
+    if (i % 20 === 19) yield;
+  }
+  return lex;
+}
+
+/** The lexicon as a table built once per process (i18n/warm-up.ts builds it in slices). */
+export const lexiconTable = new SlicedTable(lexiconSteps);
+
+/** The process-wide lexicon built from fixtures (static data, like loadFixture). */
+export function lexicon(): Lexicon {
+  return lexiconTable.get();
 }

@@ -1,4 +1,5 @@
-import { catalogFixture } from './catalog-fixture.js';
+import { catalogTable } from './catalog-fixture.js';
+import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
 import { templateDescription, variantText, wantedWording } from './template-text.js';
 import { COMPOUNDING, compoundEndAllowed, wordsIn } from './text.js';
 
@@ -17,19 +18,22 @@ export interface PartTable {
   variants: Map<string, number>;
 }
 
-let table: PartTable | undefined;
-
-export function partTable(): PartTable {
-  if (table) return table;
-  const { templates } = catalogFixture();
+function* partSteps(): Steps<PartTable> {
+  const { templates } = yield* stepsOf(catalogTable);
   const variants = new Map<string, number>();
   let next = templates.length + 1;
   templates.forEach((t, i) => {
     for (const [attribute, values] of Object.entries(t.attributes ?? {}))
       for (const value of values) variants.set(`${i}|${attribute}=${value}`, next++);
   });
-  table = { count: next, wanted: templates.length, variants };
-  return table;
+  return { count: next, wanted: templates.length, variants };
+}
+
+/** The part numbers as a table built once per process (i18n/warm-up.ts builds it in slices). */
+export const partsTable = new SlicedTable(partSteps);
+
+export function partTable(): PartTable {
+  return partsTable.get();
 }
 
 /** Where a word stands: in the title or in the description (title matches rank first). */
@@ -58,8 +62,6 @@ export function dictionaryOf(lang: string, codes: Map<string, number[]>): TermDi
   return { lang, codes, sorted, reversed };
 }
 
-const dictionaries = new Map<string, TermDictionary>();
-
 function add(codes: Map<string, number[]>, text: string, lang: string, code: number): void {
   for (const word of wordsIn(text, lang)) {
     const list = codes.get(word);
@@ -68,19 +70,20 @@ function add(codes: Map<string, number[]>, text: string, lang: string, code: num
   }
 }
 
-/** The words of every part in `lang`, built on the first search in that language. */
-export function termDictionary(lang: string): TermDictionary {
-  let found = dictionaries.get(lang);
-  if (found) return found;
-  const { templates } = catalogFixture();
-  const parts = partTable();
+/** Builds one language's dictionary a few templates per step (Japanese costs the most: ICU). */
+function* dictionarySteps(lang: string): Steps<TermDictionary> {
+  const { templates } = yield* stepsOf(catalogTable);
+  const table = yield* stepsOf(partsTable);
   const codes = new Map<string, number[]>();
-  templates.forEach((t, i) => {
+  for (let i = 0; i < templates.length; i += 1) {
+    const t = templates[i];
     add(codes, (t.text[lang] ?? t.text.en).title, lang, i * 2 + TITLE);
     add(codes, templateDescription(t, lang), lang, i * 2 + DESCRIPTION);
-  });
-  add(codes, wantedWording(lang), lang, parts.wanted * 2 + TITLE);
-  for (const [key, part] of parts.variants) {
+    if (i % 4 === 3) yield;
+  }
+  add(codes, wantedWording(lang), lang, table.wanted * 2 + TITLE);
+  let done = 0;
+  for (const [key, part] of table.variants) {
     const bar = key.indexOf('|');
     const eq = key.indexOf('=', bar);
     const template = templates[Number(key.slice(0, bar))];
@@ -90,10 +93,27 @@ export function termDictionary(lang: string): TermDictionary {
       lang,
       part * 2 + TITLE,
     );
+    if (++done % 16 === 0) yield;
   }
-  found = dictionaryOf(lang, codes);
-  dictionaries.set(lang, found);
-  return found;
+  yield;
+  return dictionaryOf(lang, codes);
+}
+
+const dictionaries = new Map<string, SlicedTable<TermDictionary>>();
+
+/** One language's dictionary as a table built once per process (i18n/warm-up.ts builds them in slices). */
+export function dictionaryTable(lang: string): SlicedTable<TermDictionary> {
+  let table = dictionaries.get(lang);
+  if (!table) {
+    table = new SlicedTable(() => dictionarySteps(lang));
+    dictionaries.set(lang, table);
+  }
+  return table;
+}
+
+/** The words of every part in `lang` (built now if i18n/warm-up.ts has not built them yet). */
+export function termDictionary(lang: string): TermDictionary {
+  return dictionaryTable(lang).get();
 }
 
 /** The first index of `list` (sorted) whose entry is greater than `word`. */

@@ -9,7 +9,10 @@ export interface Config {
   reset: boolean;
   /** Number of seeded listings. */
   listings: number;
-  /** Sandbox time at which a freshly seeded world starts (ISO 8601). */
+  /**
+   * Sandbox time at which a freshly seeded world starts (ISO 8601), pinned for byte-identical
+   * seeds; empty: the wall time when the world is seeded (a start, a reset, a new sandbox).
+   */
   clockStart: string;
   /** HS256 secret; when empty, a random secret is kept beside the data file (or per process in memory). */
   jwtSecret: string;
@@ -63,9 +66,6 @@ export interface Config {
   // <<< fidelity config
 }
 
-/** The start of sandbox time for a fresh seed: fixed, so the same seed gives the same bytes. */
-export const DEFAULT_CLOCK_START = '2026-01-01T00:00:00.000Z';
-
 export const defaultConfig: Config = {
   port: 3000,
   host: '0.0.0.0',
@@ -74,7 +74,7 @@ export const defaultConfig: Config = {
   seed: 42,
   reset: false,
   listings: 500,
-  clockStart: DEFAULT_CLOCK_START,
+  clockStart: '',
   jwtSecret: '',
   referralCreditCents: 500,
   platformFeeBps: 500,

@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from '../app/app.js';
 import { answerClientErrors } from '../http/client-errors.js';
 import { validatorsReady } from '../http/validator.js';
+import { warmTexts } from '../i18n/warm-up.js';
 import type { Config } from './config.js';
 import type { AppDeps } from '../app/deps.js';
 import { jwtSecretFor } from './secrets.js';
@@ -45,6 +46,9 @@ export async function startServer(
       VERSION,
     );
   });
+  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) are
+  // built in the background, a few ms at a time, so first requests neither wait long nor freeze.
+  warmTexts().catch((err: unknown) => log.error({ err }, 'building the catalogue tables failed'));
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let closing: Promise<void> | undefined;

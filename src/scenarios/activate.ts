@@ -13,7 +13,7 @@ import {
   type ScenarioFile,
 } from './file.js';
 import { applyOverlay } from './overlay.js';
-import { addSticky, scenarioState } from './state.js';
+import { addSticky, checkStickyRoom, MAX_STICKY, scenarioState } from './state.js';
 
 /** What activating a scenario file did: its overlay's counts and the switches it added. */
 type Activation = Reply<'activateScenarioFile'>;
@@ -30,6 +30,7 @@ function checkSwitch(s: FileSwitch, i: number) {
 /** Applies a file's overlay and switches to a world. Every switch is checked before anything changes. */
 export function activateScenario(world: World, file: ScenarioFile): Activation {
   const switches = (file.switches ?? []).map((s, i) => ({ sw: checkSwitch(s, i), spec: s }));
+  checkStickyRoom(world, switches.length);
   const overlay = applyOverlay(world, file.overlay ?? {});
   const added = switches.map(({ sw, spec }) =>
     addSticky(world, sw, {
@@ -54,19 +55,25 @@ export function resolveStartupScenario(config: Config): StartupScenario {
   if (!text) return null;
   const first = text.split(',')[0].split('=')[0].trim();
   if (scenarioDef(first)) {
+    let count: number;
     try {
-      parseSwitchList(text, '--scenario');
+      count = parseSwitchList(text, '--scenario').length;
     } catch (err) {
       throw new ScenarioFileError((err as Error).message);
     }
+    if (count > MAX_STICKY) throw new ScenarioFileError(`--scenario: more than ${MAX_STICKY} switches`);
     return { kind: 'switches', text };
   }
-  if (/\.ya?ml$/.test(text) && existsSync(text)) return { kind: 'file', file: loadScenarioFile(text) };
-  const file = findScenarioFile(scenariosDir(config), text);
+  const file =
+    /\.ya?ml$/.test(text) && existsSync(text)
+      ? loadScenarioFile(text)
+      : findScenarioFile(scenariosDir(config), text);
   if (!file)
     throw new ScenarioFileError(
       `--scenario: "${text}" is neither a scenario name nor a file in ${scenariosDir(config)}`,
     );
+  if ((file.switches?.length ?? 0) > MAX_STICKY)
+    throw new ScenarioFileError(`--scenario: "${text}" has more than ${MAX_STICKY} switches`);
   return { kind: 'file', file };
 }
 

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rawCredential } from '../http/auth.js';
 import type { Schema } from '../http/contract.js';
+import { ApiError } from '../http/errors.js';
 import { extra, type World } from '../world/world.js';
 import type { Switch } from './definitions.js';
+import { pathMatches } from './path-glob.js';
 
 /**
  * Who and what a sticky switch applies to; every field given must match: the credential (JWT, API
@@ -41,12 +43,25 @@ export function scenarioState(world: World): ScenarioState {
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** Sticky switches a sandbox holds at once: each request is matched against every one of them. */
+export const MAX_STICKY = 100;
+
+/** Refuses (409) switches that would take the sandbox past {@link MAX_STICKY}; nothing is added. */
+export function checkStickyRoom(world: World, adding: number): void {
+  if (scenarioState(world).switches.length + adding > MAX_STICKY)
+    throw new ApiError(
+      409,
+      `A sandbox holds at most ${MAX_STICKY} sticky scenario switches; delete some first (DELETE /__sandbox/scenarios)`,
+    );
+}
+
 /** Adds a sticky switch and returns it as listed (the credential shown only by its start). */
 export function addSticky(
   world: World,
   sw: Switch,
   options: { scope?: SwitchScope; count?: number | null; source: string },
 ): StickySwitch {
+  checkStickyRoom(world, 1);
   const state = scenarioState(world);
   const scope = { ...(options.scope ?? {}) };
   const stored: StoredSwitch = {
@@ -82,23 +97,6 @@ export function removeSticky(world: World, id?: string): number {
   const before = state.switches.length;
   state.switches = id === undefined ? [] : state.switches.filter((s) => s.id !== id);
   return before - state.switches.length;
-}
-
-/**
- * `/api/shop/listings/*` matches `/api/shop/listings/abc`; `**` matches across `/`.
- * @example pathMatches('/api/**', '/api/shop/cart') // true
- */
-export function pathMatches(pattern: string, path: string): boolean {
-  const source = pattern
-    .split('**')
-    .map((part) =>
-      part
-        .split('*')
-        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('[^/]*'),
-    )
-    .join('.*');
-  return new RegExp(`^${source}/?$`).test(path);
 }
 
 function scopeMatches(world: World, sw: StoredSwitch, req: Request): boolean {

@@ -1,7 +1,7 @@
 import { lexicon } from '../i18n/lexicon.js';
 import { listingTitle } from '../i18n/listing-text.js';
 import { normalize } from '../i18n/text.js';
-import { listingExpiresAt } from '../api/listings/listing-state.js';
+import { firstTerm } from '../api/listings/listing-state.js';
 import type { ListingInterner } from '../store/intern.js';
 import type { ListingRecord } from '../store/types.js';
 import type { Draw } from './catalog-data.js';
@@ -20,7 +20,7 @@ const later = (a: string, b: string) => (a > b ? -1 : a < b ? 1 : 0);
 
 /** The first `count` of the default search's order at the seed's start: listed, featured first, then newest. */
 function defaultTop(listings: ListingRecord[], now: number, count: number): ListingRecord[] {
-  const shown = listings.filter((l) => listingExpiresAt(l) > now && l.quantity_available > 0);
+  const shown = listings.filter((l) => firstTerm(l).expires > now && l.quantity_available > 0);
   const newest = (a: ListingRecord, b: ListingRecord) =>
     later(a.created_at, b.created_at) || (a.id < b.id ? 1 : -1);
   const featured = shown.filter((l) => l.is_featured).sort(newest);

@@ -140,9 +140,21 @@ export interface DbMeta {
   schema: 1;
   seed: number;
   listings: number;
-  /** Next id counter for uuidFor(seed, n). */
+  /** Next id counter for uuidFor(id space, n) (world/ids.ts). */
   next_id: number;
+  /** The id space of records made after the seed: random, drawn at the first (world/ids.ts `newId`). */
+  id_space?: string;
   clock: Schemas['Clock'];
+  /**
+   * Wall time (ISO 8601) when `clock` was recorded: a restart adds the wall time since, so a
+   * running sandbox clock keeps its distance to the wall clock while the sandbox is down.
+   */
+  clock_recorded_at?: string;
+  /**
+   * The seed's start (ISO 8601), the clock's first instant: a seeded listing still listed then is
+   * relisted whenever its term ends (api/listings/listing-state.ts). Absent in older files.
+   */
+  seeded_at?: string;
   /** Identifies the file snapshot its change log (`<file>.changes`) continues (store/change-log.ts). */
   snapshot_id?: string;
 }

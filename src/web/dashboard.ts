@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 /** `public/ui` at the package root, resolved from this module (src/ or dist/). */
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../public/ui', import.meta.url));
@@ -9,7 +10,7 @@ export const DASHBOARD_DIR = fileURLToPath(new URL('../../public/ui', import.met
  * build step and no CDN. It only calls the control API, so it shows what a test could do.
  */
 export function dashboardRouter(): Router {
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   router.get('/__sandbox/ui', (_req, res) => {
     res.set('Cache-Control', 'no-cache').sendFile('index.html', { root: DASHBOARD_DIR });
   });

@@ -4,6 +4,7 @@ import express, { type Request, type Router } from 'express';
 import type * as Yaml from 'yaml';
 import { baseUrl } from '../http/base-url.js';
 import { loadSpec } from '../http/spec.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -64,7 +65,7 @@ export function specFor(req: Request): Record<string, unknown> {
 
 /** `/docs` (Swagger UI from node_modules, no CDN), `/openapi.yaml`, `/openapi.json`. */
 export function docsRouter(): Router {
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   const page = (body: string, type: string) => (_req: Request, res: express.Response) => {
     res.type(type).set('Cache-Control', 'no-cache').send(body);
   };

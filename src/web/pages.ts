@@ -3,6 +3,7 @@ import type { AppDeps } from '../app/deps.js';
 import { corsMiddleware, parseOrigins } from '../http/cors.js';
 import { dashboardRouter } from './dashboard.js';
 import { docsRouter } from './docs-pages.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 /**
  * The pages and assets outside the contract, mounted before the API: CORS (so preflights never
@@ -11,7 +12,7 @@ import { docsRouter } from './docs-pages.js';
 export function pagesStage(deps: AppDeps): Router {
   const policy = parseOrigins(deps.config.corsOrigins ?? '*');
   if (typeof policy === 'string') throw new Error(policy);
-  const router = express.Router();
+  const router = express.Router(ROUTER_OPTIONS);
   router.use(corsMiddleware(policy));
   router.use(docsRouter());
   router.use(dashboardRouter());

@@ -21,6 +21,13 @@ function itemsTable(order: OrderRecord | null): string {
 <tr><td>Shipping</td><td></td><td>${formatUsd(order.shipping_cents)} USD</td></tr></tbody></table>`;
 }
 
+/** An order's quote (a currency its listings accept): the items in it, shipping in USD. */
+function quoteLine(payment: PaymentRecord): string {
+  const { quote } = payment;
+  if (!quote) return '';
+  return ` (charged as <strong id="quote">${formatUsd(quote.items_cents)} ${escape(quote.currency)}</strong> for the items, shipping in USD)`;
+}
+
 /** The return link: the checkout's `returnUrl`, else the dashboard of the payment's sandbox. */
 function returnLink(payment: PaymentRecord, sandboxId: string): string {
   const [href, text] = payment.return_url
@@ -55,7 +62,7 @@ button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.5rem}#approve{backgroun
 <body><h1>Sandbox payment provider</h1>
 <p>Nothing is charged: this page stands in for the external provider.</p>
 <p><strong>${escape(payment.description)}</strong></p>
-<p>Amount: <strong id="amount">${formatUsd(payment.amount_cents)} USD</strong></p>
+<p>Amount: <strong id="amount">${formatUsd(payment.amount_cents)} USD</strong>${quoteLine(payment)}</p>
 <p>Status: <strong id="status">${escape(payment.status)}</strong> (expires ${escape(payment.expires_at)})</p>
 ${itemsTable(order)}
 <p>${buttons}</p><p id="result"></p>

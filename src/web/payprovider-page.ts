@@ -7,6 +7,7 @@ import { isSandboxId } from '../world/sandbox-id.js';
 import { worldNamedBy } from '../world/sandbox-query.js';
 import type { World } from '../world/world.js';
 import { renderPaymentPage } from './payprovider-html.js';
+import { ROUTER_OPTIONS } from '../http/routing.js';
 
 /**
  * The world the page acts on: the approval URL's `sandbox_id` (a browser cannot send
@@ -41,7 +42,7 @@ type Settle = typeof approvePayment;
  * control API's `/__sandbox/payprovider/...` does the same for automation.
  */
 export function payproviderPages(worlds: WorldRegistry): Router {
-  const router = Router();
+  const router = Router(ROUTER_OPTIONS);
   router.get('/sandbox/payprovider/:paymentId', async (req, res) => {
     const world = await pageWorld(worlds, req);
     await sweepExpired(world);

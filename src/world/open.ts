@@ -7,13 +7,13 @@ import { makeWorld, type SeedOptions, type World } from './world.js';
  * A builder of the seeded database, loaded on demand: the seeders pull in faker, which costs
  * start-up time a sandbox opening an existing data file does not need to pay.
  */
-export async function loadSeeder(options: SeedOptions): Promise<() => Db> {
+export async function loadSeeder(options: SeedOptions): Promise<(wallMs: number) => Db> {
   const { freshDb: build } = await import('../seed/seed.js');
-  return () => build(options);
+  return (wallMs) => build(options, wallMs);
 }
 
-async function freshDb(options: SeedOptions): Promise<Db> {
-  return (await loadSeeder(options))();
+async function freshDb(options: SeedOptions, wallMs: number = Date.now()): Promise<Db> {
+  return (await loadSeeder(options))(wallMs);
 }
 
 export function seedOptionsOf(config: Config): SeedOptions {

@@ -32,8 +32,11 @@ export interface RegistryOptions {
   log?: Logger;
   /** Wall time in ms (idle eviction is wall time, not sandbox time); injectable for tests. */
   wallClock?: () => number;
-  /** The database of a new sandbox; default: a copy of the seed cached as JSON text per process. */
-  newDb?: () => Db;
+  /**
+   * The database of a new sandbox, its clock starting at the given wall time (or the pinned
+   * start); default: a copy of the seed cached as JSON text per process, moved to that time.
+   */
+  newDb?: (wallMs: number) => Db;
 }
 
 /** Type guard: registries built by `createWorldRegistry` (tests may still use `singleWorld`). */

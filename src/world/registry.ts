@@ -40,7 +40,7 @@ class Registry implements SandboxRegistry {
   private readonly closing = new Map<string, Promise<void>>();
   private readonly defaultEntry: LiveEntry;
   private readonly wall: () => number;
-  private newDb?: () => Db;
+  private newDb?: (wallMs: number) => Db;
 
   constructor(private readonly options: RegistryOptions) {
     const { config } = options;
@@ -179,11 +179,18 @@ class Registry implements SandboxRegistry {
   private async create(id: string): Promise<LiveEntry> {
     // The seeder is loaded with the first sandbox (open.ts, loadSeeder).
     const newDb = (this.newDb ??= await loadSeeder(seedOptionsOf(this.options.config)));
+    const fresh = () => newDb(this.wall());
     const store = this.dir
-      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), newDb, this.wall(), this.options.log)
-      : createMemoryStore(newDb());
+      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), fresh, this.wall(), this.options.log)
+      : createMemoryStore(fresh());
     const now = this.wall();
-    const world = makeWorld(id, store, seedOptionsOf(this.options.config), async () => newDb());
+    const world = makeWorld(
+      id,
+      store,
+      seedOptionsOf(this.options.config),
+      async (wallMs) => newDb(wallMs),
+      this.wall,
+    );
     return { world, loadedAt: now, lastUsed: now, requests: 0, active: 0 };
   }
 

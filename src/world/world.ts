@@ -1,11 +1,12 @@
-import { createClock, type Clock } from './clock.js';
+import { createClock, type Clock, type ClockState } from './clock.js';
 import type { Store } from '../store/store.js';
-import type { Db } from '../store/types.js';
+import type { Db, DbMeta } from '../store/types.js';
 
 /** What a world's seeded data is built from: the same options give byte-identical data. */
 export interface SeedOptions {
   seed: number;
   listings: number;
+  /** The clock's start (ISO 8601), pinned; empty: the wall time when the world is seeded. */
   clockStart: string;
 }
 
@@ -19,25 +20,43 @@ export interface World {
   clock: Clock;
   seedOptions: SeedOptions;
   extras: Map<string, unknown>;
-  /** Back to the seed: data, clock (unfrozen, at the seed's start), and every extra's reset hook. */
+  /**
+   * Back to the seed: data, clock (unfrozen, at the seed's start: the pinned one, else the wall
+   * time now) and every extra's reset hook.
+   */
   reset(): Promise<void>;
   /** Runs `hook` at each reset, before the seeded data is put back (awaited when it returns a promise). */
   onReset(hook: () => unknown): void;
 }
 
 /**
- * A world over `store`. `reseed` builds the seeded database again (a reset); it is passed in, so
- * the world does not depend on the seeders (world/open.ts loads them).
+ * The clock a stored database goes on from: a running clock moved on by the wall time since it
+ * was recorded (a restart after an hour down finds sandbox time an hour later, as it would have
+ * been had the sandbox run on), a frozen one where it stood.
+ */
+export function continuedClock(meta: DbMeta, wallMs: number): ClockState {
+  const recorded = meta.clock_recorded_at === undefined ? NaN : Date.parse(meta.clock_recorded_at);
+  if (meta.clock.frozen || Number.isNaN(recorded)) return meta.clock;
+  const now = Date.parse(meta.clock.now) + Math.max(0, wallMs - recorded);
+  return { ...meta.clock, now: new Date(now).toISOString() };
+}
+
+/**
+ * A world over `store`. `reseed` builds the seeded database again (a reset) with its clock
+ * starting at the wall time it is given (or the pinned start); it is passed in, so the world does
+ * not depend on the seeders (world/open.ts loads them). `wall` is the wall clock.
  */
 export function makeWorld(
   id: string,
   store: Store,
   seedOptions: SeedOptions,
-  reseed: () => Promise<Db>,
+  reseed: (wallMs: number) => Promise<Db>,
+  wall: () => number = Date.now,
 ): World {
-  const clock = createClock(store.db.meta.clock);
+  const clock = createClock(continuedClock(store.db.meta, wall()), wall);
   store.onBeforeWrite((db) => {
     db.meta.clock = clock.state();
+    db.meta.clock_recorded_at = new Date(wall()).toISOString();
   });
   const resetHooks: (() => unknown)[] = [];
   return {
@@ -47,7 +66,7 @@ export function makeWorld(
     seedOptions,
     extras: new Map(),
     async reset() {
-      const db = await reseed();
+      const db = await reseed(wall());
       const before = clock.state();
       clock.freeze(false);
       clock.set(Date.parse(db.meta.clock.now));

@@ -1,4 +1,4 @@
-import { expiresAt } from '../../src/api/listings/search-index.js';
+import { isListingActive, seedStartOf } from '../../src/api/listings/listing-state.js';
 import { toUsdCents } from '../../src/api/wallet/convert.js';
 import { ratesNow } from '../../src/api/wallet/rates.js';
 import type { ListingRecord } from '../../src/store/types.js';
@@ -10,10 +10,11 @@ export async function freeze(sb: TestSandbox): Promise<number> {
   return Date.parse(res.body.now as string);
 }
 
-/** The seeded listings the search should show at `now`: active and not sold out. */
+/** The seeded listings the search should show at `now`: active (listing-state.ts) and not sold out. */
 export function listed(sb: TestSandbox, now: number): ListingRecord[] {
-  return Object.values(sb.world.store.db.listings).filter(
-    (l) => expiresAt(l) > now && l.quantity_available > 0,
+  const { db } = sb.world.store;
+  return Object.values(db.listings).filter(
+    (l) => isListingActive(l, now, seedStartOf(db.meta)) && l.quantity_available > 0,
   );
 }
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeRates } from '../../src/api/wallet/rates.js';
+import { SEED_ANCHOR } from '../../src/seed/seed.js';
 import { catalogFixture, type ItemTemplate, type ValueText } from '../../src/i18n/catalog-fixture.js';
 import { lexicon } from '../../src/i18n/lexicon.js';
 import { parseTextRef } from '../../src/i18n/text-ref.js';
@@ -103,7 +104,8 @@ describe('seeded prices, types and stock', () => {
   const seeded = () => Object.values(sb.world.store.db.listings).filter((l) => l.text_ref);
 
   it("lie in the template's USD range, converted at the seed's rates", () => {
-    const rates = computeRates(42, Date.parse(sb.world.seedOptions.clockStart)).rates;
+    // Priced once at the seed's build instant: the pinned start, else the anchor (seed.ts).
+    const rates = computeRates(42, Date.parse(sb.world.seedOptions.clockStart || SEED_ANCHOR)).rates;
     for (const rec of seeded()) {
       const t = templateOf(rec);
       if (rec.price_cents === 0) {

@@ -75,6 +75,9 @@ describe('marketplace-sandbox CLI', () => {
         file,
         '--seed',
         seeds[i],
+        // Pinned: an unpinned seed starts at the wall time, a different instant in each file.
+        '--clock-start',
+        '2026-01-01T00:00:00Z',
         '--reset',
       ]);
       await waitForReady(child);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/world/clock.js';
-import { SandboxClockStore } from '../../src/http/rate-limit.js';
+import { RateCounters } from '../../src/http/rate-counters.js';
+import type { World } from '../../src/world/world.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 async function spend(sb: TestSandbox, n: number, set: Record<string, string> = {}): Promise<number[]> {
@@ -84,22 +85,40 @@ describe('rate limits', () => {
     expect(await spend(proxied, 2, { 'X-Forwarded-For': '203.0.113.1' })).toEqual([401, 429]);
     expect(await spend(proxied, 1, { 'X-Forwarded-For': '203.0.113.2' })).toEqual([401]);
   });
+
+  it('behind --trust-proxy, trusts the one proxy in front: a forged left-most address buys nothing', async () => {
+    const proxied = await makeSandbox({ rateLimit: 1, trustProxy: true });
+    // What nginx sends for a client at 203.0.113.9 that wrote its own X-Forwarded-For.
+    const forged = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}, 203.0.113.9` });
+    expect(await spend(proxied, 1, forged(1))).toEqual([401]);
+    expect(await spend(proxied, 1, forged(2))).toEqual([429]);
+    expect(await spend(proxied, 1, { 'X-Forwarded-For': '203.0.113.10' })).toEqual([401]);
+  });
 });
 
-describe('SandboxClockStore', () => {
-  it('counts in fixed windows of sandbox time and starts over when the clock goes back', () => {
+describe('RateCounters', () => {
+  it('counts in fixed windows on the clock of the world a window started in', () => {
     const clock = createClock({ now: '2026-01-01T00:00:00.000Z', frozen: true });
-    const store = new SandboxClockStore(clock);
-    expect(store.increment('a').totalHits).toBe(1);
-    expect(store.increment('a').totalHits).toBe(2);
-    expect(store.increment('b').totalHits).toBe(1);
+    const other = createClock({ now: '2025-01-01T00:00:00.000Z', frozen: true });
+    const world = { id: 'a', clock } as World;
+    const elsewhere = { id: 'b', clock: other } as World;
+    let live = true;
+    const counters = new RateCounters((w) => live || w !== world);
+    expect(counters.increment('a', world).totalHits).toBe(1);
+    // A world whose clock is a year behind counts in the same window: it does not start over.
+    expect(counters.increment('a', elsewhere).totalHits).toBe(2);
+    other.advance(400 * 86_400_000);
+    expect(counters.increment('a', elsewhere).totalHits).toBe(3);
+    expect(counters.increment('b', world).totalHits).toBe(1);
     clock.advance(60_000);
-    expect(store.increment('a').totalHits).toBe(1);
+    expect(counters.increment('a', world).totalHits).toBe(1);
     clock.advance(-1000);
-    expect(store.increment('a').totalHits).toBe(1);
-    store.decrement('a');
-    expect(store.increment('a').totalHits).toBe(1);
-    store.resetAll();
-    expect(store.increment('b').totalHits).toBe(1);
+    expect(counters.increment('a', world).totalHits).toBe(1);
+    counters.decrement('a');
+    expect(counters.increment('a', world).totalHits).toBe(1);
+    counters.endWindowsOf(world);
+    expect(counters.increment('b', world).totalHits).toBe(1);
+    live = false;
+    expect(counters.increment('b', elsewhere).totalHits).toBe(1);
   });
 });

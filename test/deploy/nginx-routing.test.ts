@@ -1,5 +1,6 @@
 // Scale-out on this machine without Docker: three sandbox processes behind Debian's nginx running
 // deploy/compose/nginx.conf (test/helpers/replicas.ts), and the isolation tests through it.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReplay } from '../../src/cli/replay.js';
 import { accounts } from '../helpers/sandbox.js';
@@ -51,7 +52,11 @@ const home = new Map<string, string>();
 
 describe.skipIf(nginxMissing())('nginx in front of 3 replicas (deploy/compose/nginx.conf)', () => {
   beforeAll(async () => {
-    cluster = await startCluster(3, { flags: ['--listings', '60'], env: { SANDBOX_ADMIN_TOKEN: TOKEN } });
+    // The environment of deploy/compose/docker-compose.yml that matters here.
+    cluster = await startCluster(3, {
+      flags: ['--listings', '60'],
+      env: { SANDBOX_ADMIN_TOKEN: TOKEN, SANDBOX_TRUST_PROXY: 'true' },
+    });
   }, 120_000);
   afterAll(async () => cluster?.stop());
 
@@ -125,6 +130,26 @@ describe.skipIf(nginxMissing())('nginx in front of 3 replicas (deploy/compose/ng
     });
     expect(lines.at(-1), lines.join('\n')).toMatch(/^\d+ passed, 0 failed$/);
     expect(code).toBe(0);
+  });
+
+  it('gives every client address its own rate-limit budget, which a forged X-Forwarded-For cannot renew', async () => {
+    const { hostname, port } = new URL(cluster.nginx.url);
+    // An anonymous GET from a loopback address of its own, as a client elsewhere would come in.
+    const from = (localAddress: string, forged: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers = { 'X-Sandbox-Id': 'rate-job', 'X-Forwarded-For': forged };
+        request({ host: hostname, port, path: '/api/shop/categories', localAddress, headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 101; i++) statuses.push(await from('127.0.0.2', `198.51.100.${i % 250}`));
+    expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+    expect(statuses[100]).toBe(429);
+    expect(await from('127.0.0.3', '198.51.100.1')).toBe(200);
   });
 
   it('loses only the sandboxes of a replica that dies', async () => {

@@ -174,3 +174,28 @@ export function withKey(obj: unknown, key: string, value: unknown): unknown {
   Object.defineProperty(copy, key, { value, enumerable: true, configurable: true, writable: true });
   return copy;
 }
+
+const hostilePathSegment = fc.constantFrom(
+  '..%2F..%2Fpackage.json',
+  '%2e%2e',
+  '%00',
+  'x'.repeat(3000),
+  '%F0%9F%98%80',
+);
+
+/** A path of the operation: its parameters valid, arbitrary or hostile. */
+export function pathArb(op: SpecOperation): fc.Arbitrary<string> {
+  const params = op.parameters.filter((p) => p.in === 'path');
+  const parts = params.map((p) =>
+    fc.oneof(
+      { weight: 3, arbitrary: valueArb(p.schema).map((v) => encodeURIComponent(String(v))) },
+      { weight: 1, arbitrary: fc.string({ minLength: 1 }).map(encodeURIComponent) },
+      { weight: 1, arbitrary: hostilePathSegment },
+    ),
+  );
+  return fc.tuple(...parts).map((values) => {
+    let path = op.path;
+    params.forEach((p, i) => (path = path.replace(`{${p.name}}`, values[i])));
+    return path;
+  });
+}

@@ -10,7 +10,7 @@ import {
 
 // Issue 14, Resources: "Login and registration run at 19–20 a second (scrypt at N=16384, one
 // thread)". Sandbox passwords are test credentials: hashes cost at most 256 KB of scrypt work
-// (N·r·128 bytes; docs/security.md T15 says why that gives over 500 logins a second on 2 cores),
+// (N·r·128 bytes; docs/security.md T20 says why that gives over 500 logins a second on 2 cores),
 // stay salted, and hashes made by earlier versions still verify.
 
 /** The scrypt memory (and work) of a stored hash: 128·N·r·p bytes. */

@@ -122,10 +122,22 @@ describe('fast read path', () => {
     expect(paths.length).toBeGreaterThan(10);
   });
 
-  it('is off behind --trust-proxy, where the address and scheme come from headers', async () => {
-    const { get, paths } = await served({ trustProxy: true });
-    await get('/api/shop/categories');
-    await get('/api/shop/categories');
-    expect(paths).toEqual(['full', 'full']);
+  it('behind --trust-proxy, takes the scheme and address from the proxy as the full path does', async () => {
+    const { sb, get, getFull, paths } = await served({ trustProxy: true, rateLimit: 2 });
+    await sb.http.post('/__sandbox/clock').send({ freeze: true });
+    const proxy = (client: string, proto: string) => ({
+      'x-forwarded-for': `198.51.100.1, ${client}`,
+      'x-forwarded-proto': proto,
+    });
+    const miss = await getFull('/api/shop/listings?limit=1', proxy('203.0.113.1', 'https'));
+    const hit = await get('/api/shop/listings?limit=1', proxy('203.0.113.1', 'https'));
+    expect(paths).toEqual(['full', 'fast']);
+    expect(hit.text).toBe(miss.text);
+    expect(JSON.parse(hit.text).listings[0].images[0]).toMatch(/^https:\/\/sandbox\.test\//);
+    // The scheme is in the cache key: the same URL over http is not the https answer.
+    const plain = await get('/api/shop/listings?limit=1', proxy('203.0.113.2', 'http'));
+    expect(JSON.parse(plain.text).listings[0].images[0]).toMatch(/^http:\/\/sandbox\.test\//);
+    // One budget per client address behind the proxy: the third request of 203.0.113.1 is a 429.
+    expect((await get('/api/shop/listings?limit=1', proxy('203.0.113.1', 'https'))).status).toBe(429);
   });
 });

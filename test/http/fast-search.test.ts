@@ -18,11 +18,12 @@ function stable({ status, headers, text }: Answer): Answer {
 }
 
 /**
- * A sandbox behind a real server, its clock set and frozen at the same instant as every other
- * one here (same seed, same data), recording per request whether the fast path answered it.
+ * A sandbox behind a real server, its clock started (--clock-start: the seed's times) and then
+ * set and frozen at the same instant as every other one here (same seed, same data), recording
+ * per request whether the fast path answered it.
  */
 async function served(overrides: Partial<Config>, through: 'shipped' | 'full path' = 'shipped') {
-  const sb = await makeSandbox({ listings: 200, ...overrides });
+  const sb = await makeSandbox({ listings: 200, clockStart: '2026-01-01T00:00:00.000Z', ...overrides });
   await sb.http.post('/__sandbox/clock').send({ set: '2026-01-03T00:00:00.000Z', freeze: true });
   // The same Host everywhere: bodies hold absolute image URLs.
   const server = await behindFastPath(sb, 'sandbox.test');

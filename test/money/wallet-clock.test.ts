@@ -73,7 +73,8 @@ describe('sandbox clock', () => {
 
 describe('reset', () => {
   it('brings back the seeded data and the clock', async () => {
-    const sb = await makeSandbox();
+    // Pinned, so the seed's start is known (unpinned, it is the wall time: clock-start.test.ts).
+    const sb = await makeSandbox({ clockStart: '2026-01-01T00:00:00.000Z' });
     await sb.http.post('/api/auth/register').send({ email: 'temp@example.com', password: 'longenough' });
     await sb.http.post('/__sandbox/clock').send({ advance: '10d', freeze: true });
     const res = await sb.http.post('/__sandbox/reset');

@@ -6,7 +6,13 @@ import { checkedFetch } from '../helpers/checked-clients.js';
 describe('startSandbox: an in-process sandbox for test suites', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 9, listings: 20, altPort: 0 });
+    // Pinned: the reset test checks the clock goes back to this start.
+    sandbox = await startSandbox({
+      seed: 9,
+      listings: 20,
+      altPort: 0,
+      clockStart: '2026-01-01T00:00:00.000Z',
+    });
   });
   afterAll(() => sandbox.close());
 

@@ -112,7 +112,7 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
   it('imports startSandbox from the installed package and serves API, docs and dashboard', () => {
     const script = `
       import { startSandbox } from 'marketplace-sandbox';
-      const sandbox = await startSandbox({ seed: 3 });
+      const sandbox = await startSandbox({ seed: 3, clockStart: '2026-01-01T00:00:00Z' });
       const health = await (await fetch(sandbox.url + '/__sandbox/health')).json();
       const clock = await sandbox.clock.advance('25h');
       const ui = (await fetch(sandbox.url + '/__sandbox/ui')).status;

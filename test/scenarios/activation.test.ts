@@ -41,7 +41,11 @@ switches:
 
 describe('activating a scenario file', () => {
   it('applies the overlay and the switches', async () => {
-    const sb = await makeSandbox({ scenariosDir: scenarioDir({ 'rich-buyer.yaml': RICH }) });
+    // Pinned, so the file's `clock: advance 2h` lands on a known instant.
+    const sb = await makeSandbox({
+      clockStart: '2026-01-01T00:00:00.000Z',
+      scenariosDir: scenarioDir({ 'rich-buyer.yaml': RICH }),
+    });
     const res = await sb.http.post('/__sandbox/scenarios/rich-buyer/activate');
     expect(res.status).toBe(200);
     expect(res.body.overlay).toEqual({ users: 1, wallets: 1, plans: 1, listings: 1, clock: true });

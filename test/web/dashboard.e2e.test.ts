@@ -32,7 +32,8 @@ async function api(
 
 describe.skipIf(noBrowser)('dashboard at /__sandbox/ui in headless Chromium', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 42, listings: 30 });
+    // Pinned: the clock tests read the dates the dashboard shows.
+    sandbox = await startSandbox({ seed: 42, listings: 30, clockStart: '2026-01-01T00:00:00.000Z' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

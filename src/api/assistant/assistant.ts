@@ -3,10 +3,11 @@ import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
 import { runSearch, type SearchQuery } from '../listings/search.js';
-import { queryWords } from '../listings/search-text.js';
+import { queryWords, searchLanguages } from '../listings/search-text.js';
+import { textsReady } from '../../i18n/warm-up.js';
 import { searchIndex } from '../listings/search-index.js';
 import { ratesNow } from '../wallet/rates.js';
-import { detectLanguage, type AssistantFixture } from './detect.js';
+import { detectLanguage, LATIN, type AssistantFixture } from './detect.js';
 import { understand, type PriceBound, type PriceWords } from './understand.js';
 
 export interface AssistantTurn {
@@ -47,9 +48,21 @@ interface Wish {
   label: (terms: string[]) => string;
 }
 
+const stopwords = new Map<string, Set<string>>();
+
+/** The words a search drops in `lang`: its stopwords and English ones, normalised once. */
+function stopwordsOf(lang: string, fixture: Fixture): Set<string> {
+  let found = stopwords.get(lang);
+  if (!found) {
+    found = new Set([...(fixture.stopwords[lang] ?? []), ...(fixture.stopwords.en ?? [])].map(normalize));
+    stopwords.set(lang, found);
+  }
+  return found;
+}
+
 function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wish {
   const request = understand(text, lang, fixture);
-  const stop = new Set([...(fixture.stopwords[lang] ?? []), ...(fixture.stopwords.en ?? [])].map(normalize));
+  const stop = stopwordsOf(lang, fixture);
   const terms = queryWords(request.rest, lang).filter((w) => !stop.has(w) && w.length > 1);
   const rates = ratesNow(world).rates;
   const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
@@ -81,6 +94,17 @@ function attempts(terms: string[]): string[][] {
 }
 
 /**
+ * Waits, without blocking other requests, for the word lists `answer` reads for this message: the
+ * Latin-script languages' (language detection), then those of the language it is in (the search).
+ * Built in slices on first use (i18n/warm-up.ts), so a first question never holds every sandbox up.
+ */
+export async function wordListsFor(message: string): Promise<void> {
+  await textsReady(LATIN);
+  const lang = detectLanguage(message, loadFixture<Fixture>('assistant.json'));
+  await textsReady(searchLanguages(lang));
+}
+
+/**
  * A deterministic shopping helper. It reads a message in its language (detect.ts): a price bound
  * ("under 50 dollars", "bis 30 Euro") and a city ("in Berlin") become search filters, stopwords
  * are dropped, and the rest is searched with the listings search in that language and English.
@@ -88,7 +112,12 @@ function attempts(terms: string[]): string[][] {
  * the message's language with the count and the first listings. A message without search words or
  * filters falls back to the last user turn of the history, then to a greeting.
  */
-export function answer(world: World, message: string, history: AssistantTurn[]): AssistantAnswer {
+export function answer(
+  world: World,
+  message: string,
+  history: AssistantTurn[],
+  now: number = world.clock.now(),
+): AssistantAnswer {
   const fixture = loadFixture<Fixture>('assistant.json');
   const lang = detectLanguage(message, fixture);
   const replies = (fixture[lang] ?? fixture.en) as Replies;
@@ -100,8 +129,7 @@ export function answer(world: World, message: string, history: AssistantTurn[]):
       wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
   }
   if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
-  const index = searchIndex(world);
-  const now = world.clock.now();
+  const index = searchIndex(world, now);
   for (const terms of attempts(wish.terms)) {
     const q = terms.join(' ') || undefined;
     const query: SearchQuery = {

@@ -28,18 +28,27 @@ const LETTERS: [RegExp, string][] = [
   [/[ãõ]/, 'pt'],
   [/[å]/, 'sv'],
 ];
-/** Latin-script languages whose catalogue words count as evidence. */
-const LATIN = ['en', 'de', 'es', 'fr', 'pt', 'sv', 'tl', 'tr', 'vi'];
+/** Latin-script languages whose catalogue words count as evidence (their word lists are read). */
+export const LATIN = ['en', 'de', 'es', 'fr', 'pt', 'sv', 'tl', 'tr', 'vi'];
 /** A word found in more languages' catalogue texts than this says nothing (brands, numbers). */
 const TELLING = 2;
+
+let markers: Map<string, Set<string>> | undefined;
+
+/** Each language's marker words, normalised once. */
+function markerSets(fixture: AssistantFixture): Map<string, Set<string>> {
+  markers ??= new Map(
+    Object.entries(fixture.markers).map(([code, list]) => [code, new Set(list.map(normalize))]),
+  );
+  return markers;
+}
 
 function latinLanguage(text: string, fixture: AssistantFixture): string {
   const scores = new Map<string, number>();
   const bump = (code: string, by: number) => scores.set(code, (scores.get(code) ?? 0) + by);
   for (const [pattern, code] of LETTERS) if (pattern.test(text)) bump(code, 2);
   const ws = words(text);
-  for (const [code, markers] of Object.entries(fixture.markers)) {
-    const set = new Set(markers.map(normalize));
+  for (const [code, set] of markerSets(fixture)) {
     for (const w of ws) if (set.has(w)) bump(code, 1);
   }
   for (const w of ws) {

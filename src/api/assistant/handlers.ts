@@ -1,19 +1,22 @@
 import type { AppDeps } from '../../app/deps.js';
 import type { Handlers } from '../../http/handler.js';
 import { baseUrl } from '../../http/base-url.js';
-import { listingView } from '../listings/view.js';
-import { answer } from './assistant.js';
+import { listingView, termsAt } from '../listings/view.js';
+import { answer, wordListsFor } from './assistant.js';
 
 export function assistantHandlers(_deps: AppDeps) {
   return {
-    askAssistant: (req, res) => {
+    askAssistant: async (req, res) => {
       const { message, history = [] } = req.body;
-      const result = answer(req.world, message, history);
+      await wordListsFor(message);
+      const now = req.world.clock.now();
+      const result = answer(req.world, message, history, now);
+      const term = termsAt(req.world, now);
       const base = baseUrl(req);
       res.set('Content-Language', result.lang);
       res.json({
         reply: result.reply,
-        listings: result.listings.map((l) => listingView(l, result.lang, base)),
+        listings: result.listings.map((l) => listingView(l, result.lang, base, term(l))),
       });
     },
   } satisfies Handlers;

@@ -2,7 +2,7 @@ import { randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'no
 import { Worker } from 'node:worker_threads';
 
 /**
- * The cost of new hashes (docs/security.md, T15): scrypt at N=256, r=8, p=1, about 0.35 ms and
+ * The cost of new hashes (docs/security.md, T20): scrypt at N=256, r=8, p=1, about 0.35 ms and
  * 256 KB per hash on the 2-core build machine, so one thread verifies some 2,800 passwords a
  * second and login is not the bottleneck of a suite that logs in per test. Sandbox passwords are
  * test credentials; what must hold is that each hash is salted and compared in constant time.

@@ -78,7 +78,7 @@ export async function authenticate(world: World, email: string, password: string
 /**
  * A hash an earlier version made (scrypt N=16384, ~70 times today's cost) is made again at
  * today's cost once its password is known, so a data file of an earlier version logs in as fast
- * as a new one after each account's first login (docs/security.md, T15). Best effort: on a failed
+ * as a new one after each account's first login (docs/security.md, T20). Best effort: on a failed
  * write the old hash stays, still verifies, and the next login tries again.
  */
 async function upgradeHash(world: World, user: UserRecord, password: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Body } from '../../http/contract.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Principal } from '../../http/auth.js';
 import type { CartRecord, Db } from '../../store/types.js';
-import { isListingActive } from '../listings/listing-state.js';
+import { isListingActive, seedStartOf } from '../listings/listing-state.js';
 import { toUsdCents } from '../wallet/convert.js';
 import { MAX_CART_LINES, unitPriceProblem } from '../wallet/limits.js';
 import type { RateTable } from '../wallet/rates.js';
@@ -63,7 +63,7 @@ export function setCartItem(db: Db, owner: string, input: Body<'setCartItem'>, n
     throw new ApiError(404, Messages.listingNotFound, {}, `No listing has the id ${input.listingId}`);
   if (owner === `user:${listing.seller_id}`)
     throw new ApiError(403, `You cannot buy your own listing ${listing.id}`);
-  if (!isListingActive(listing, now))
+  if (!isListingActive(listing, now, seedStartOf(db.meta)))
     throw new ApiError(409, `Listing ${listing.id} is no longer active (its duration has ended)`);
   if (input.quantity > listing.quantity_available)
     throw new ApiError(
@@ -100,12 +100,14 @@ export function removeCartItem(db: Db, owner: string, listingId: string, at: str
 /** The cart as answered: each line with its listing's current price, and a USD subtotal. */
 export function cartView(db: Db, owner: string, rates: RateTable, now: number) {
   const cart = db.carts[owner];
+  const seedStart = seedStartOf(db.meta);
   let subtotal = 0;
   const items = (cart?.items ?? []).map((item) => {
     const listing = db.listings[item.listing_id];
     // A price from before the bound (an older data file) is shown without a total it could overflow.
     const priced = !!listing && unitPriceProblem(listing.price_cents, listing.currency) === null;
-    const available = priced && isListingActive(listing, now) && listing.quantity_available >= item.quantity;
+    const available =
+      priced && isListingActive(listing, now, seedStart) && listing.quantity_available >= item.quantity;
     const lineUsd = priced ? toUsdCents(listing.price_cents * item.quantity, listing.currency, rates) : 0;
     if (available) subtotal += lineUsd;
     return {

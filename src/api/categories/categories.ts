@@ -19,8 +19,8 @@ export function categoryFamily(categories: CategoryRecord[], slug: string): Set<
  * includes its subcategories'.
  */
 export function categoryCounts(world: World): Map<string, number> {
-  const index = searchIndex(world);
   const now = world.clock.now();
+  const index = searchIndex(world, now);
   const counts = new Map<string, number>();
   const byCode = new Map<number, number>();
   for (let i = 0; i < index.recs.length; i += 1) {

@@ -9,7 +9,8 @@ import { platformFeeCents, toUsdCents } from '../wallet/convert.js';
 import { postLedger } from '../wallet/ledger.js';
 import { unitPriceProblem } from '../wallet/limits.js';
 import type { RateTable } from '../wallet/rates.js';
-import { isListingActive } from '../listings/listing-state.js';
+import { isListingActive, seedStartOf } from '../listings/listing-state.js';
+import { checkWalletAccepted, quoteCurrency, quoteItems, type ProviderQuote } from './currencies.js';
 
 /** The body of POST /api/shop/checkout, validated. */
 export type CheckoutInput = Body<'checkout'>;
@@ -62,7 +63,7 @@ function priceLine(db: Db, item: CartLine, ctx: CheckoutContext): OrderItem {
     );
   if (listing.seller_id === ctx.buyerId)
     throw new ApiError(403, `You cannot buy your own listing ${listing.id}`);
-  if (!isListingActive(listing, ctx.now))
+  if (!isListingActive(listing, ctx.now, seedStartOf(db.meta)))
     throw new ApiError(409, `Listing ${listing.id} is no longer active (its duration has ended)`);
   if (item.quantity > listing.quantity_available)
     throw new ApiError(
@@ -101,7 +102,7 @@ function newOrder(
   at: string,
 ): OrderRecord {
   const { delivery, shipping } = checkBody(input);
-  const subtotal = items.reduce((sum, i) => sum + i.line_total_cents, 0);
+  const subtotal = subtotalOf(items);
   return {
     id: newId(db),
     buyer_id: buyerId,
@@ -119,6 +120,23 @@ function newOrder(
     paid_at: null,
     cancelled_at: null,
   };
+}
+
+const subtotalOf = (items: OrderItem[]) => items.reduce((sum, i) => sum + i.line_total_cents, 0);
+
+/**
+ * How the order is paid, decided before anything changes: from the wallet (asked for, every
+ * listing accepting what it pays in, the balance enough), else by the provider, quoted in a
+ * currency every listing accepts (docs/money.md, Checkout).
+ */
+function paymentOf(db: Db, items: OrderItem[], input: CheckoutInput, ctx: CheckoutContext) {
+  const listings = items.map((i) => db.listings[i.listing_id]);
+  const walletAsked = (input.paymentMethod ?? 'credit_wallet') === 'credit_wallet';
+  if (walletAsked) checkWalletAccepted(listings);
+  const total = subtotalOf(items) + checkBody(input).shipping;
+  if (walletAsked && !ctx.forceProvider && db.users[ctx.buyerId].balance_cents >= total)
+    return { byWallet: true } as const;
+  return { byWallet: false, quote: quoteItems(quoteCurrency(listings), items, ctx.rates) } as const;
 }
 
 function payFromWallet(db: Db, order: OrderRecord, at: string): CheckoutResult {
@@ -145,7 +163,7 @@ function payFromWallet(db: Db, order: OrderRecord, at: string): CheckoutResult {
 function sendToProvider(
   db: Db,
   order: OrderRecord,
-  returnUrl: string | undefined,
+  { returnUrl, quote }: { returnUrl: string | undefined; quote: ProviderQuote },
   ctx: CheckoutContext,
 ): CheckoutResult {
   const payment = createPayment(db, {
@@ -156,6 +174,7 @@ function sendToProvider(
     description: `Order ${order.id}: ${order.items.length} item(s)`,
     now: ctx.now,
     returnUrl,
+    quote,
   });
   order.payment_id = payment.id;
   return {
@@ -165,6 +184,7 @@ function sendToProvider(
     shippingCurrency: 'USD',
     orderId: order.id,
     paymentId: payment.id,
+    quote,
   };
 }
 
@@ -178,12 +198,9 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
   expireDuePayments(db, ctx.now);
   checkBody(input);
   const items = input.cartItems.map((item) => priceLine(db, item, ctx));
+  const payment = paymentOf(db, items, input, ctx);
   const at = new Date(ctx.now).toISOString();
   const order = newOrder(db, ctx.buyerId, items, input, at);
-  const byWallet =
-    (input.paymentMethod ?? 'credit_wallet') === 'credit_wallet' &&
-    !ctx.forceProvider &&
-    db.users[ctx.buyerId].balance_cents >= order.total_cents;
   db.orders[order.id] = order;
   for (const item of items) db.listings[item.listing_id].quantity_available -= item.quantity;
   removeFromCart(
@@ -192,5 +209,7 @@ export function checkout(db: Db, input: CheckoutInput, ctx: CheckoutContext): Ch
     items.map((i) => i.listing_id),
     at,
   );
-  return byWallet ? payFromWallet(db, order, at) : sendToProvider(db, order, input.returnUrl, ctx);
+  return payment.byWallet
+    ? payFromWallet(db, order, at)
+    : sendToProvider(db, order, { returnUrl: input.returnUrl, quote: payment.quote }, ctx);
 }

@@ -3,8 +3,11 @@
  * scan over 100k listings then reads a few contiguous arrays instead of chasing 100k objects.
  */
 export class Columns {
+  /** The start and end of the listing's term at the index's time (index-terms.ts). */
   created: Float64Array;
   expires: Float64Array;
+  /** 1 where the listing is relisted when its term ends (listing-state.ts `relists`). */
+  relists: Uint8Array;
   /** `price_cents` as stored (the listing's own currency). */
   price: Float64Array;
   /** The price in USD cents at the index's rate window (what minPrice, maxPrice and the price sorts use). */
@@ -19,6 +22,7 @@ export class Columns {
   constructor(readonly capacity: number) {
     this.created = new Float64Array(capacity);
     this.expires = new Float64Array(capacity);
+    this.relists = new Uint8Array(capacity);
     this.price = new Float64Array(capacity);
     this.usd = new Float64Array(capacity);
     this.type = new Uint8Array(capacity);
@@ -35,6 +39,7 @@ export class Columns {
     const next = new Columns(Math.max(size, this.capacity * 2, 64));
     next.created.set(this.created);
     next.expires.set(this.expires);
+    next.relists.set(this.relists);
     next.price.set(this.price);
     next.usd.set(this.usd);
     next.type.set(this.type);

@@ -6,20 +6,24 @@ import { createListing } from './create.js';
 import { afterLeniency } from '../../http/lenient-body.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
-import { searchPageJson } from './search-page.js';
-import { listingView } from './view.js';
+import { searchPageJson, searchWordLanguages } from './search-page.js';
+import { textsReady } from '../../i18n/warm-up.js';
+import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {
-    searchListings: (req, res) => {
+    searchListings: async (req, res) => {
+      const waiting = textsReady(searchWordLanguages(req.query));
+      if (waiting) await waiting;
       res.type('application/json').send(searchPageJson(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];
       if (!listing)
         throw new ApiError(404, Messages.listingNotFound, {}, `No listing has the id ${req.params.id}`);
-      res.json(listingView(listing, langOf(req.query), baseUrl(req)));
+      const term = termsAt(req.world, req.world.clock.now())(listing);
+      res.json(listingView(listing, langOf(req.query), baseUrl(req), term));
     },
     createListing: async (req, res) => {
       const owner = userId(req);
@@ -34,7 +38,7 @@ export function listingHandlers(_deps: AppDeps) {
           forcesProvider(req),
         settle: (db, outcome) => settleByScenario(req, db, outcome, now),
       });
-      const view = listingView(listing, 'en', baseUrl(req));
+      const view = listingView(listing, 'en', baseUrl(req), termsAt(req.world, now)(listing));
       res.status(201).json({
         ...view,
         ...(featured.approvalUrl !== undefined ? { approvalUrl: featured.approvalUrl } : {}),

@@ -3,7 +3,9 @@ import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
 import { ratesNow, type RateTable } from '../wallet/rates.js';
 import { Columns } from './columns.js';
+import { placeTerm, reorder, rollTerms, TermSpan } from './index-terms.js';
 import { ListingParts } from './listing-parts.js';
+import { seedStartOf } from './listing-state.js';
 import { Scratch } from './positions.js';
 import { fillUsd, priceOrder } from './usd-prices.js';
 
@@ -11,10 +13,6 @@ import { fillUsd, priceOrder } from './usd-prices.js';
 export type Sort = NonNullable<Query<'searchListings'>['sort']>;
 export const SORTS: Sort[] = ['newest', 'price_low', 'price_high', 'ending_soon'];
 export const TYPES: ListingType[] = ['mall', 'classifieds', 'auction', 'reverse_auction'];
-
-// One definition of a listing's lifetime, shared with checkout, cart and featured-slot counting.
-import { DURATION_MS } from './listing-state.js';
-export { DURATION_MS, listingExpiresAt as expiresAt } from './listing-state.js';
 
 /** Grid cell size in degrees for the spatial buckets. */
 export const CELL_DEG = 1;
@@ -40,7 +38,9 @@ export interface Cell {
  * spatial buckets and the four sort orders. Built on first use; rebuilt when the database or its
  * listings object is swapped (reset, snapshot restore); extended in place when listings are
  * added; the mutable fields (quantity, featured) are re-read from the records after every store
- * write; prices in USD and the price orders are made again when the rate window changes.
+ * write; prices in USD and the price orders are made again when the rate window changes; the
+ * terms of relisted listings (their `created` and `expires`) are moved on, and those listings put
+ * back in their places in the orders, when the clock passes the end of one (index-terms.ts).
  */
 export class SearchIndex {
   recs: ListingRecord[] = [];
@@ -73,11 +73,38 @@ export class SearchIndex {
   private listingsRef: Record<string, ListingRecord> | null = null;
   private nextId = -1;
   private liveVersion = -1;
+  /** The seed's start (listing-state.ts `seedStartOf`) and the times the term columns hold for. */
+  private seedStart = -Infinity;
+  private readonly span = new TermSpan();
+  /** Sandbox time of the terms written by the last build, roll or added listing. */
+  private termsAt = 0;
 
-  /** Brings the index up to date with the world's database and rates (cheap when nothing changed). */
-  sync(db: Db, version: number, rates: RateTable): void {
+  /**
+   * Brings the index up to date with the world's database, rates and sandbox time `now` (cheap
+   * when nothing changed).
+   */
+  sync(db: Db, version: number, rates: RateTable, now: number): void {
     if (rates.updatedAt !== this.rates.updatedAt) this.reprice(rates);
-    if (version === this.liveVersion) return;
+    this.termsAt = now;
+    if (version !== this.liveVersion) this.syncRecords(db, version);
+    this.at(now);
+  }
+
+  /**
+   * Moves the terms of relisted listings to `now` when it lies outside the span they hold for,
+   * and puts the listings whose term changed back in their places in every order. Every search
+   * calls it with its own `now`, so the columns always answer for the time searched at.
+   */
+  at(now: number): void {
+    if (this.span.holds(now)) return;
+    this.termsAt = now;
+    const moved = rollTerms(this.cols, this.recs, { now, seedStart: this.seedStart, span: this.span });
+    if (moved.length === 0) return;
+    for (const sort of SORTS) reorder(this.orders[sort], this.ranks[sort], moved, this.comparator(sort));
+    this.featuredStamp += 1;
+  }
+
+  private syncRecords(db: Db, version: number): void {
     if (db !== this.db || db.listings !== this.listingsRef) this.rebuild(db);
     else if (db.meta.next_id !== this.nextId) {
       this.nextId = db.meta.next_id;
@@ -139,6 +166,9 @@ export class SearchIndex {
   private rebuild(db: Db): void {
     this.db = db;
     this.listingsRef = db.listings;
+    this.seedStart = seedStartOf(db.meta);
+    this.span.from = -Infinity;
+    this.span.until = Infinity;
     this.nextId = db.meta.next_id;
     const all = Object.values(db.listings);
     this.recs = [];
@@ -188,8 +218,7 @@ export class SearchIndex {
     this.recs.push(rec);
     this.cols = this.cols.ensure(i + 1);
     const c = this.cols;
-    c.created[i] = Date.parse(rec.created_at);
-    c.expires[i] = c.created[i] + DURATION_MS[rec.duration];
+    placeTerm(c, i, rec, { now: this.termsAt, seedStart: this.seedStart, span: this.span });
     c.price[i] = rec.price_cents;
     c.type[i] = TYPES.indexOf(rec.type);
     c.category[i] = this.code('category', rec.category);
@@ -241,9 +270,9 @@ export class SearchIndex {
   }
 }
 
-/** The world's index, up to date. */
-export function searchIndex(world: World): SearchIndex {
+/** The world's index, up to date at sandbox time `now`. */
+export function searchIndex(world: World, now: number = world.clock.now()): SearchIndex {
   const index = extra(world, 'catalog.searchIndex', () => new SearchIndex());
-  index.sync(world.store.db, world.store.version, ratesNow(world));
+  index.sync(world.store.db, world.store.version, ratesNow(world), now);
   return index;
 }

@@ -3,14 +3,24 @@ import type { World } from '../../world/world.js';
 import { pagination } from '../pagination.js';
 import { toSearchQuery, type ListingsQuery } from './query.js';
 import { runSearch } from './search.js';
+import { searchLanguages } from './search-text.js';
 import { searchIndex } from './search-index.js';
-import { listingJson } from './view.js';
+import { listingJson, termsAt } from './view.js';
+
+/** The languages whose word lists a search reads (i18n/warm-up.ts): none without `q`. */
+export const searchWordLanguages = (params: ListingsQuery): string[] =>
+  params.q ? searchLanguages(params.lang ?? 'en') : [];
 
 /** The page of listings a validated query asks for, and the pagination of the whole result. */
 function searchOf(world: World, params: ListingsQuery) {
   const query = toSearchQuery(world, params);
-  const { items, total } = runSearch(searchIndex(world), query);
-  return { items, lang: params.lang ?? 'en', pagination: pagination(query.page, query.limit, total) };
+  const { items, total } = runSearch(searchIndex(world, query.now), query);
+  return {
+    items,
+    lang: params.lang ?? 'en',
+    term: termsAt(world, query.now),
+    pagination: pagination(query.page, query.limit, total),
+  };
 }
 
 /**
@@ -24,8 +34,8 @@ export function searchPageJson(
   params: ListingsQuery,
   base: string,
 ): JsonText<Reply<'searchListings'>> {
-  const { items, lang, pagination } = searchOf(world, params);
-  const listings = items.map((l) => listingJson(world, l, lang, base)).join(',');
+  const { items, lang, term, pagination } = searchOf(world, params);
+  const listings = items.map((l) => listingJson(world, l, lang, base, term(l))).join(',');
   return `{"listings":[${listings}],"pagination":${JSON.stringify(pagination)}}` as JsonText<
     Reply<'searchListings'>
   >;

@@ -33,7 +33,11 @@ export interface SearchResult {
   total: number;
 }
 
-/** Whether a listing is shown at all: not past its duration and not sold out. */
+/**
+ * Whether a listing is shown at all: within its term (listing-state.ts; a relisted listing always
+ * is) and not sold out. The index must be at `now` (`index.at(now)`, which searchIndex and
+ * runSearch do).
+ */
 export function isListed(index: SearchIndex, i: number, now: number): boolean {
   return listed(index.cols, i, now);
 }
@@ -106,6 +110,7 @@ const SORT_STEPS = 4;
  *    walk takes about (page end × listings / matches) steps, short when matches are dense.
  */
 export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
+  index.at(query.now);
   const f = filterOf(index, query);
   if (!f) return { items: [], total: 0 };
   const n = index.recs.length;

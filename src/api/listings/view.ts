@@ -3,13 +3,29 @@ import type { DeepReadonly } from '../../http/handler.js';
 import type { ListingRecord } from '../../store/types.js';
 import { listingDescription, listingTitle } from '../../i18n/listing-text.js';
 import { perStoreVersion, type World } from '../../world/world.js';
-import { expiresAt } from './search-index.js';
+import { listingTerm, seedStartOf, type Term, type Timed } from './listing-state.js';
 
 /**
- * A listing in the requested language, image paths made absolute (the contract's `Listing`). Read-only:
- * `accepted_currencies` is the record's own shared, frozen array (store/intern.ts).
+ * The term of a listing of the world at sandbox time `now` (listing-state.ts `listingTerm`): what
+ * a view shows as `created_at` and `expires_at`.
+ * @example const term = termsAt(world, world.clock.now()); listingView(rec, 'en', base, term(rec))
  */
-export function listingView(rec: ListingRecord, lang: string, base: string): DeepReadonly<Schema<'Listing'>> {
+export function termsAt(world: World, now: number): (rec: Timed) => Term {
+  const seedStart = seedStartOf(world.store.db.meta);
+  return (rec) => listingTerm(rec, now, seedStart);
+}
+
+/**
+ * A listing in the requested language, image paths made absolute, `created_at` and `expires_at`
+ * those of its `term` (the contract's `Listing`). Read-only: `accepted_currencies` is the
+ * record's own shared, frozen array (store/intern.ts).
+ */
+export function listingView(
+  rec: ListingRecord,
+  lang: string,
+  base: string,
+  term: Term,
+): DeepReadonly<Schema<'Listing'>> {
   return {
     id: rec.id,
     title: listingTitle(rec, lang),
@@ -29,8 +45,8 @@ export function listingView(rec: ListingRecord, lang: string, base: string): Dee
     is_featured: rec.is_featured,
     featured_payment_method: rec.featured_payment_method,
     store_slug: rec.store_slug,
-    created_at: rec.created_at,
-    expires_at: new Date(expiresAt(rec)).toISOString(),
+    created_at: new Date(term.created).toISOString(),
+    expires_at: new Date(term.expires).toISOString(),
   };
 }
 
@@ -38,17 +54,24 @@ export function listingView(rec: ListingRecord, lang: string, base: string): Dee
 export const VIEW_TEXTS_KEPT = 2_000;
 
 /**
- * `JSON.stringify(listingView(rec, lang, base))`, kept per world for one store version (every
- * write bumps it, so a changed quantity or featured flag is never served stale). A listing shows
- * up on many different search pages; the fast search path (http/fast-search.ts) joins these texts
- * instead of building and serializing the views again for every page.
+ * `JSON.stringify(listingView(rec, lang, base, term))`, kept per world for one store version
+ * (every write bumps it, so a changed quantity or featured flag is never served stale) and term
+ * (a relisted listing's next round is a new text). A listing shows up on many different search
+ * pages; the fast search path (http/fast-search.ts) joins these texts instead of building and
+ * serializing the views again for every page.
  */
-export function listingJson(world: World, rec: ListingRecord, lang: string, base: string): string {
+export function listingJson(
+  world: World,
+  rec: ListingRecord,
+  lang: string,
+  base: string,
+  term: Term,
+): string {
   const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
-  const key = `${lang} ${base} ${rec.id}`;
+  const key = `${lang} ${base} ${rec.id} ${term.created}`;
   let text = texts.get(key);
   if (text === undefined) {
-    text = JSON.stringify(listingView(rec, lang, base));
+    text = JSON.stringify(listingView(rec, lang, base, term));
     if (texts.size >= VIEW_TEXTS_KEPT) texts.clear();
     texts.set(key, text);
   }

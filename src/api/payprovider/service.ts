@@ -14,6 +14,8 @@ export interface NewPayment {
   now: number;
   /** Where the provider page's return link leads (checkout `returnUrl`); none: the sandbox home. */
   returnUrl?: string;
+  /** What the provider asks for an order's items, in a currency its listings accept. */
+  quote?: PaymentRecord['quote'];
 }
 
 /** Opens a pending provider payment (the caller has checked everything else already). */
@@ -31,6 +33,7 @@ export function createPayment(db: Db, input: NewPayment): PaymentRecord {
     resolved_at: null,
   };
   if (input.returnUrl !== undefined) payment.return_url = input.returnUrl;
+  if (input.quote !== undefined) payment.quote = input.quote;
   db.payments[payment.id] = payment;
   return payment;
 }

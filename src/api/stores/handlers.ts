@@ -6,7 +6,7 @@ import { langOf } from '../../http/lang.js';
 import { pageOf, pagination } from '../pagination.js';
 import { runSearch } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';
-import { listingView } from '../listings/view.js';
+import { listingView, termsAt } from '../listings/view.js';
 
 export function storeHandlers(_deps: AppDeps) {
   return {
@@ -14,19 +14,21 @@ export function storeHandlers(_deps: AppDeps) {
       const store = req.world.store.db.stores[req.params.slug];
       if (!store) throw new ApiError(404, `Store not found: ${req.params.slug}`);
       const { page, limit } = pageOf(req.query);
-      const { items, total } = runSearch(searchIndex(req.world), {
+      const now = req.world.clock.now();
+      const { items, total } = runSearch(searchIndex(req.world, now), {
         storeSlug: store.slug,
         sort: 'newest',
         featuredFirst: false,
         page,
         limit,
-        now: req.world.clock.now(),
+        now,
       });
+      const term = termsAt(req.world, now);
       const lang = langOf(req.query);
       const base = baseUrl(req);
       res.json({
         store: { store_name: store.store_name, slug: store.slug, description: store.description },
-        listings: items.map((l) => listingView(l, lang, base)),
+        listings: items.map((l) => listingView(l, lang, base, term(l))),
         pagination: pagination(page, limit, total),
       });
     },

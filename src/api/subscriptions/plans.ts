@@ -2,7 +2,7 @@ import { loadFixture } from '../../fixtures.js';
 import type { Schema } from '../../http/contract.js';
 import type { Db, SubscriptionRecord } from '../../store/types.js';
 import { untracked } from '../../store/dirty-tracker.js';
-import { isListingActive } from '../listings/listing-state.js';
+import { isListingActive, seedStartOf } from '../listings/listing-state.js';
 
 /** A plan as GET /api/subscriptions/plans lists it: USD-cent prices per billing cycle, featured slots. */
 export type Plan = Schema<'Plan'>;
@@ -41,8 +41,10 @@ export function currentPlan(db: Db, userId: string, now: number): Plan {
  */
 export function currentFeatured(db: Db, userId: string, now: number): number {
   let count = 0;
+  const seedStart = seedStartOf(db.meta);
   for (const listing of Object.values(untracked(db).listings)) {
-    if (listing.seller_id === userId && listing.is_featured && isListingActive(listing, now)) count += 1;
+    if (listing.seller_id === userId && listing.is_featured && isListingActive(listing, now, seedStart))
+      count += 1;
   }
   return count;
 }

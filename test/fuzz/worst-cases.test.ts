@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClientErrors } from '../../src/http/client-errors.js';
+import { warmTexts } from '../../src/i18n/warm-up.js';
+import { VERSION } from '../../src/process/version.js';
+import { EVENT_LOOP_DELAY_BUDGET_MS, REQUEST_CPU_BUDGET_MS, withCpu } from '../helpers/server-cpu.js';
+import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { specOperations, type SpecOperation } from './fuzz-arbitraries.js';
+import { deepestNesting, FILLERS, largestBody, largestQuery, type Filler } from './worst-values.js';
+
+/**
+ * Issue 14, One request must never freeze the process: the fuzzer's guard (fuzz.test.ts) on worst
+ * cases picked by hand, for every operation of openapi.yaml: every free-text field and query
+ * parameter at its longest allowed length in each shape of FILLERS, every array at its most items,
+ * every object with all its properties (the deepest nesting the schemas allow), and a body nested
+ * as deep as the 1 MB limit allows. Each request costs under REQUEST_CPU_BUDGET_MS of CPU time on
+ * the main thread (client included: the sandbox runs in this process) and never a 5xx; the
+ * event-loop delay over the run (perf_hooks.monitorEventLoopDelay) stays under
+ * EVENT_LOOP_DELAY_BUDGET_MS. Uploads' worst cases are upload-quota.test.ts's.
+ */
+let sb: TestSandbox;
+let server: Server;
+let base: string;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const costs: { cpuMs: number; what: string }[] = [];
+
+beforeAll(async () => {
+  sb = await makeSandbox();
+  server = answerClientErrors(createServer(sb.app), VERSION);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await warmTexts();
+  await fetch(`${base}/__sandbox/health`).then((r) => r.text());
+  loopDelay.enable();
+});
+
+afterAll(async () => {
+  loopDelay.disable();
+  await new Promise((resolve) => server.close(resolve));
+  const top = costs.sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3);
+  process.stdout.write(
+    `worst cases: costliest ${top.map((c) => `${c.cpuMs.toFixed(1)} ms ${c.what}`).join('; ')}; ` +
+      `longest event-loop delay ${(loopDelay.max / 1e6).toFixed(1)} ms\n`,
+  );
+});
+
+/** Path parameters that name records of the seed, so the handlers do their work. */
+function pathOf(op: SpecOperation): string {
+  const db = sb.world.store.db;
+  const values: Record<string, string> = {
+    id: Object.keys(db.listings)[0],
+    slug: Object.values(db.stores)[0]?.slug ?? 'x',
+    lang: 'en',
+    email: accounts.buyer.email,
+  };
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? 'x'));
+}
+
+async function send(op: SpecOperation, path: string, body?: string) {
+  const headers: Record<string, string> = { authorization: `Bearer ${accounts.buyer.apiKey}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, { method: op.method.toUpperCase(), headers, body });
+  return { status: res.status, text: await res.text() };
+}
+
+async function judge(op: SpecOperation, label: string, path: string, body?: string) {
+  const { result, cpuMs } = await withCpu(() => send(op, path, body));
+  const what = `${op.method.toUpperCase()} ${op.path} (${label}) -> ${result.status} ${result.text.slice(0, 160)}`;
+  expect(result.status, what).toBeLessThan(500);
+  if (result.status >= 400) expect(Object.keys(JSON.parse(result.text) as object), what).toEqual(['error']);
+  if (cpuMs === undefined) return;
+  costs.push({ cpuMs, what: what.slice(0, 120) });
+  expect(cpuMs, `CPU time of ${what}`).toBeLessThan(REQUEST_CPU_BUDGET_MS);
+}
+
+const ops = specOperations().filter(
+  (op) => !op.body?.type.startsWith('multipart/') && op.operationId !== 'deleteSandbox',
+);
+
+describe('worst cases of every operation', () => {
+  it('covers the operations of the spec', () => {
+    expect(ops.length).toBeGreaterThan(40);
+  });
+
+  for (const [shape, fill] of Object.entries(FILLERS) as [string, Filler][])
+    it(`every field at its longest, as ${shape}`, { timeout: 120_000 }, async () => {
+      for (const op of ops) {
+        await judge(op, shape, pathOf(op) + largestQuery(op, fill), largestBody(op, fill));
+      }
+    });
+
+  it('bodies nested as deep as the size limit allows', { timeout: 120_000 }, async () => {
+    for (const op of ops.filter((o) => o.body)) await judge(op, 'deepest', pathOf(op), deepestNesting(op));
+  });
+
+  it('never delayed the event loop past the budget', () => {
+    expect(loopDelay.max / 1e6).toBeLessThan(EVENT_LOOP_DELAY_BUDGET_MS);
+  });
+});
