@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, makeSandbox } from './helpers/sandbox.js';
+import { accounts, expectError, makeSandbox } from './helpers/sandbox.js';
 
 describe('sandbox health and the error shape', () => {
   it('answers health with status, version and seed', async () => {
@@ -40,6 +40,51 @@ describe('sandbox health and the error shape', () => {
       await sb.http.post('/api/auth/login').set('content-type', 'application/json').send(big),
       413,
       'Request body is larger than 1 MB',
+    );
+  });
+
+  it("says in a 415 what to send instead: the operation's media type, an encoding or charset it reads", async () => {
+    const sb = await makeSandbox();
+    const key = `Bearer ${accounts.seller.apiKey}`;
+    expectError(
+      await sb.http.post('/api/shop/upload').set('Authorization', key).send({ images: [] }),
+      415,
+      'Unsupported media type application/json: send multipart/form-data',
+    );
+    expectError(
+      await sb.http
+        .post('/api/auth/login')
+        .set({ 'content-type': 'application/json', 'content-encoding': 'zip' })
+        .send('{}'),
+      415,
+      'Unsupported Content-Encoding "zip": send the body unencoded or as gzip, deflate or br',
+    );
+    expectError(
+      await sb.http
+        .post('/api/shop/upload')
+        .set({ Authorization: key, 'content-type': 'application/json', 'content-encoding': 'zip' })
+        .send('{}'),
+      415,
+      'Unsupported Content-Encoding "zip": send the body unencoded or as gzip, deflate or br',
+    );
+    for (const encoding of ['gzip', 'zstd']) {
+      const encoded = await sb.http
+        .post('/api/shop/upload')
+        .set({ Authorization: key, 'content-encoding': encoding })
+        .attach('images', Buffer.from('not read'), 'a.png');
+      expectError(
+        encoded,
+        415,
+        `Unsupported Content-Encoding "${encoding}": send the body unencoded (a multipart body is read as sent)`,
+      );
+    }
+    expectError(
+      await sb.http
+        .post('/api/auth/login')
+        .set('content-type', 'application/json; charset=latin1')
+        .send('{}'),
+      415,
+      'Unsupported charset "latin1": send the body as UTF-8',
     );
   });
 

@@ -61,6 +61,11 @@ export function mountJournal(api) {
     );
   }
 
+  /** What the sandbox noticed (X-Sandbox-Warning) or why it refused (X-Sandbox-Error-Detail). */
+  function notesOf(entry) {
+    return [...(entry.warnings ?? []), ...(entry.error_detail ? [entry.error_detail] : [])].join('; ');
+  }
+
   function row(entry) {
     const query =
       entry.query && Object.keys(entry.query).length > 0 ? `?${new window.URLSearchParams(entry.query)}` : '';
@@ -78,6 +83,7 @@ export function mountJournal(api) {
       h('td', {}, h('span', { class: `badge ${entry.status >= 400 ? 'bad' : 'on'}` }, entry.status)),
       h('td', {}, entry.duration_ms === undefined ? '' : `${entry.duration_ms} ms`),
       h('td', {}, entry.scenario ?? ''),
+      h('td', { class: 'muted', 'data-test': 'journal-notes' }, notesOf(entry)),
     );
   }
 
@@ -126,7 +132,7 @@ export function mountJournal(api) {
           h(
             'tr',
             {},
-            ['at', 'method', 'path', 'status', 'took', 'scenario'].map((t) => h('th', {}, t)),
+            ['at', 'method', 'path', 'status', 'took', 'scenario', 'notes'].map((t) => h('th', {}, t)),
           ),
         ),
         rows,

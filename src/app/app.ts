@@ -5,7 +5,9 @@ import type { AppDeps } from './deps.js';
 import { allHandlers, handlerOf } from './handlers.js';
 import { payproviderPages } from '../web/payprovider-page.js';
 import { applyDueExpiries } from '../api/payprovider/settle.js';
-import { enforceSecurity, resolvePrincipal } from '../http/auth.js';
+import { resolvePrincipal } from '../http/auth.js';
+import { jsonBody, refuseUnreadBody } from '../http/body-stage.js';
+import { operationStages } from '../http/operation-stages.js';
 import { errorHandler, notFoundHandler } from '../http/errors.js';
 import { fastReads } from '../http/fast-read.js';
 import { responseCache } from '../http/response-cache.js';
@@ -40,14 +42,17 @@ export function createPipeline(deps: AppDeps): Express {
   app.use(pagesStage(deps)); // 3 pages: CORS, /docs, /openapi.*, /__sandbox/ui
   app.use(applyDueExpiries); // 4 expiries
   app.use(payproviderPages(deps.worlds)); // 3 pages: the provider page
-  app.use(express.json({ limit: BODY_LIMIT })); // 5 body
+  app.use(jsonBody(BODY_LIMIT)); // 5 body (a body it cannot read is refused after 12a)
   app.use(resolvePrincipal(deps.jwtSecret)); // 6 principal
   mountControlStage(app, deps); // 7-10 journal, admin token, rate limit, scenarios
   app.use(responseCache()); // 11 cache lookup (18, the record, when the handler sends)
+  // 12a security, 12b the body 5 could not read, 12c leniencies: per operation, before validation.
+  app.use(operationStages(deps.config.strict));
+  app.use(refuseUnreadBody); // 12b for a path that is no operation
   // 12 validation; uploads stream into the sandbox's upload space, never whole into memory.
   const validation = validatorOptions(specForValidator({ responses: false }));
   validation.fileUploader = uploadReceiver(deps.config.uploadQuotaMb);
-  app.use(requestValidator(validation));
+  app.use(requestValidator(validation)); // 12d
   // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
   app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use
@@ -57,8 +62,8 @@ export function createPipeline(deps: AppDeps): Express {
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    // 15 security, 16 handler (17, serialization, is the handler's res.json)
-    router[op.method as 'get'](op.expressPath, enforceSecurity(op.security, op.optionalAuth), handler);
+    // 16 handler (17, serialization, is the handler's res.json); security is 12a, in operationStages
+    router[op.method as 'get'](op.expressPath, handler);
   }
   app.use(router);
   app.use(notFoundHandler);

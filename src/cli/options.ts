@@ -168,4 +168,11 @@ export const OPTIONS: OptionSpec[] = [
     int(1, 1_048_576),
     'megabytes of uploaded images each sandbox may hold (default 100)',
   ),
+  option(
+    'strict',
+    'strict',
+    'SANDBOX_STRICT',
+    bool,
+    'refuse what the sandbox would take with an X-Sandbox-Warning, with the 400 or 401 it would have been',
+  ),
 ];

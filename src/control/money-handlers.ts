@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app/deps.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, Messages } from '../http/errors.js';
 import { testAccounts } from '../seed/accounts.js';
 import type { Handlers } from '../http/handler.js';
 import { findUserByEmail } from '../api/auth/users.js';
@@ -28,7 +28,8 @@ export function moneyControlHandlers(_deps: AppDeps) {
     fundWallet: async (req, res) => {
       const amount = req.body?.amount_cents;
       // The marketplace API's own message for a missing amount (docs/errors.md).
-      if (amount === undefined || amount === 0) throw new ApiError(400, 'Amount required');
+      if (amount === undefined || amount === 0)
+        throw new ApiError(400, Messages.amountRequired, {}, 'body.amount_cents is required and not 0');
       const { email } = req.params;
       const world = req.world;
       const result = await world.store.commit((db) => {

@@ -16,7 +16,9 @@ export interface paths {
         /**
          * Register a user
          * @description Creates a user and logs them in. A valid `referralCode` credits the referrer 500 cents
-         *     (`--referral-credit`), posted to the referrer's wallet ledger.
+         *     (`--referral-credit`), posted to the referrer's wallet ledger. An unknown one credits
+         *     nobody: the account is still created, with an `X-Sandbox-Warning` (with `--strict`, a 400
+         *     `body.referralCode is not a known referral code` and no account).
          */
         post: operations["register"];
         delete?: never;
@@ -34,7 +36,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in and get a JWT (HS256, valid 24 hours of sandbox time) */
+        /**
+         * Log in and get a JWT (HS256, valid 24 hours of sandbox time)
+         * @description Checks the e-mail and password and returns a JWT that expires 24 hours (sandbox time) after issue. A wrong e-mail and a wrong password get the same 401, so neither reveals whether the account exists.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -72,7 +77,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /**
+         * Set a new password with a reset token
+         * @description Sets a new password (at least 8 characters) with a token from forgot-password (read it from `GET /__sandbox/mailbox?to=`). A token works once and for one hour of sandbox time.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -128,7 +136,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the caller's active API keys (without secrets) */
+        /**
+         * List the caller's active API keys (without secrets)
+         * @description The caller's keys that are not revoked, each with its id, name, the first characters of the key and when it was made; the key itself is shown only once, when it is made.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -169,7 +180,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's wallet balance */
+        /**
+         * The caller's wallet balance
+         * @description The caller's wallet balance in cents and as a decimal USD string with two places (interface 4.18).
+         */
         get: operations["getWalletBalance"];
         put?: never;
         post?: never;
@@ -186,7 +200,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and identity of the sandbox */
+        /**
+         * Liveness and identity of the sandbox
+         * @description Open even when an admin token is configured, so a container health check needs no secret. Not rate limited.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -207,7 +224,7 @@ export interface paths {
         put?: never;
         /**
          * Back to the seed (data; clock unfrozen at the wall time now, or at --clock-start)
-         * @description Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
+         * @description Puts the caller's sandbox back to its seed: data, clock (unfrozen, at the wall time now, or at --clock-start), sticky scenarios and rate-limit counters. Snapshots are kept. Also removes the sandbox's uploaded images (`GET /uploads/{name}` answers 404 for them).
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -223,7 +240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sandbox time */
+        /**
+         * Sandbox time
+         * @description The current sandbox time and whether the clock is frozen. Token expiry, reset tokens, listing durations, provider holds and exchange-rate windows all read this clock.
+         */
         get: operations["getClock"];
         put?: never;
         /**
@@ -246,7 +266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mails the sandbox would have sent (password resets), newest first */
+        /**
+         * Mails the sandbox would have sent (password resets), newest first
+         * @description The sandbox sends no e-mail: each mail it would have sent (the password-reset token) is kept here, newest first; `to` keeps only the mails to one address.
+         */
         get: operations["getMailbox"];
         put?: never;
         post?: never;
@@ -287,8 +310,8 @@ export interface paths {
         put?: never;
         /**
          * Create a listing
-         * @description `price_cents` is required for mall, classifieds (0 = free) and auction (the starting bid);
-         *     optional for reverse_auction (a budget, 0 when absent). Defaults: currency USD,
+         * @description `price_cents` is required for mall, classifieds (0 = free) and auction (the starting bid),
+         *     else 400 `Amount required`; optional for reverse_auction (a budget, 0 when absent). Defaults: currency USD,
          *     accepted_currencies ["USD"], quantity_available 1, duration 2weeks. `category` must be a
          *     slug from the categories endpoints; currency codes must be known (fiat, crypto,
          *     Credit-<code>); `images` must be URLs the caller got from POST /api/shop/upload. A known
@@ -716,7 +739,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a listing from the cart */
+        /**
+         * Remove a listing from the cart
+         * @description Removes one listing from the caller's cart (user or guest) and returns the cart; a listing that is not in the cart is a 404 `Listing not found` (`X-Sandbox-Error-Detail`: `Listing <id> is not in the cart`).
+         */
         delete: operations["removeCartItem"];
         options?: never;
         head?: never;
@@ -730,7 +756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The seeded test accounts with their live balances */
+        /**
+         * The seeded test accounts with their live balances
+         * @description The seeded test accounts (README.md, Test accounts) with their e-mails, passwords, API keys and live wallet balances.
+         */
         get: operations["listTestAccounts"];
         put?: never;
         post?: never;
@@ -767,7 +796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Provider payments of every user, newest first */
+        /**
+         * Provider payments of every user, newest first
+         * @description Every provider payment of this sandbox (checkouts, subscriptions, featuring), newest first; `status` keeps one status.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -784,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders of every user, newest first */
+        /**
+         * Orders of every user, newest first
+         * @description Every order of every user of this sandbox, newest first; `status` keeps one status.
+         */
         get: operations["listAllOrders"];
         put?: never;
         post?: never;
@@ -888,7 +923,10 @@ export interface paths {
          *     100 sticky switches: one more is a 409 that says so (delete some first).
          */
         post: operations["addScenario"];
-        /** Switch every sticky scenario off */
+        /**
+         * Switch every sticky scenario off
+         * @description Switches off every sticky scenario of this sandbox; per-request `X-Sandbox-Scenario` headers are unaffected.
+         */
         delete: operations["clearScenarios"];
         options?: never;
         head?: never;
@@ -926,7 +964,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Switch one sticky scenario off */
+        /**
+         * Switch one sticky scenario off
+         * @description Switches off one sticky scenario by the id `POST /__sandbox/scenarios` returned; an unknown id is a 404.
+         */
         delete: operations["removeScenario"];
         options?: never;
         head?: never;
@@ -976,7 +1017,10 @@ export interface paths {
         get: operations["listRequests"];
         put?: never;
         post?: never;
-        /** Empty the request journal */
+        /**
+         * Empty the request journal
+         * @description Empties this sandbox's request journal and says how many entries were removed.
+         */
         delete: operations["clearRequests"];
         options?: never;
         head?: never;
@@ -990,7 +1034,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One journal entry */
+        /**
+         * One journal entry
+         * @description One journal entry by id (`req_N`), with its request and response (secrets redacted); an id no longer kept is a 404.
+         */
         get: operations["getRequest"];
         put?: never;
         post?: never;
@@ -1007,7 +1054,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Saved snapshots */
+        /**
+         * Saved snapshots
+         * @description The snapshots saved in this sandbox, oldest first, with their names and when they were taken.
+         */
         get: operations["listSnapshots"];
         put?: never;
         /**
@@ -1031,7 +1081,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a snapshot */
+        /**
+         * Delete a snapshot
+         * @description Deletes one snapshot by name; an unknown name is a 404.
+         */
         delete: operations["deleteSnapshot"];
         options?: never;
         head?: never;
@@ -1193,7 +1246,9 @@ export interface components {
         Listing: {
             /** Format: uuid */
             id: string;
+            /** @description in the language asked for (lang): a seeded listing's from its item template; a user's title translated into all 16 languages where the sandbox knows it whole (a template's title, a vocabulary item), else kept as written in each, never translated word by word (docs/catalog.md, "Translations") */
             title: string;
+            /** @description null when the seller gave none (the interface types it string, "optional"); in the language asked for where the sandbox knows the whole text (a template's description, known sentences), else kept as written */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -1208,7 +1263,9 @@ export interface components {
             quantity_available: number;
             /** @enum {string} */
             duration: "1day" | "2weeks" | "1year";
+            /** @description null when the seller gave none (the interface types it string) */
             location_city: string | null;
+            /** @description null when the seller gave none and no known city implies one (the interface types it string) */
             location_country: string | null;
             lat: number | null;
             lng: number | null;
@@ -1236,7 +1293,9 @@ export interface components {
         CreatedListing: {
             /** Format: uuid */
             id: string;
+            /** @description in the language asked for (lang): a seeded listing's from its item template; a user's title translated into all 16 languages where the sandbox knows it whole (a template's title, a vocabulary item), else kept as written in each, never translated word by word (docs/catalog.md, "Translations") */
             title: string;
+            /** @description null when the seller gave none (the interface types it string, "optional"); in the language asked for where the sandbox knows the whole text (a template's description, known sentences), else kept as written */
             description: string | null;
             type: components["schemas"]["ListingType"];
             category: string;
@@ -1246,7 +1305,9 @@ export interface components {
             quantity_available: number;
             /** @enum {string} */
             duration: "1day" | "2weeks" | "1year";
+            /** @description null when the seller gave none (the interface types it string) */
             location_city: string | null;
+            /** @description null when the seller gave none and no known city implies one (the interface types it string) */
             location_country: string | null;
             lat: number | null;
             lng: number | null;
@@ -1262,10 +1323,16 @@ export interface components {
             approvalUrl?: components["schemas"]["ApprovalUrl"];
             deducted?: number;
         };
+        /**
+         * @description A listing to create. `null` in a field a listing shows as nullable (`description`,
+         *     `location_city`, `location_country`, `featured_payment_method`), as a client sends back
+         *     what it read, is taken as absent, with an `X-Sandbox-Warning` (with `--strict`, a 400
+         *     `body.<field> must be string`).
+         */
         NewListing: {
             type: components["schemas"]["ListingType"];
             title: string;
-            description?: string;
+            description?: string | null;
             category: string;
             /**
              * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
@@ -1279,11 +1346,11 @@ export interface components {
             quantity_available?: number;
             /** @enum {string} */
             duration?: "1day" | "2weeks" | "1year";
-            location_city?: string;
-            location_country?: string;
+            location_city?: string | null;
+            location_country?: string | null;
             is_featured?: boolean;
-            /** @enum {string} */
-            featured_payment_method?: "subscription" | "payprovider" | "credit_wallet";
+            /** @enum {string|null} */
+            featured_payment_method?: "subscription" | "payprovider" | "credit_wallet" | null;
             images?: string[];
         };
         Category: {
@@ -1672,6 +1739,10 @@ export interface components {
             /** @description scenarios applied, as in X-Sandbox-Scenario-Applied */
             scenario: string | null;
             sandbox_id: string;
+            /** @description what the sandbox let through, as in X-Sandbox-Warning (one per entry; docs/errors.md) */
+            warnings: string[];
+            /** @description the sandbox's own reason for an error, as in X-Sandbox-Error-Detail; null when none */
+            error_detail: string | null;
             request_headers: {
                 [key: string]: string;
             };
@@ -1775,9 +1846,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No credential, or a bad, tampered, expired or revoked one. */
+        /** @description No credential, or a bad, tampered, expired or revoked one; `X-Sandbox-Error-Detail` says which and why. */
         Unauthorized: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1789,15 +1861,31 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller may not do this. */
+        /** @description The caller may not do this; `X-Sandbox-Error-Detail` says why (e.g. which slot limit). */
         Forbidden: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
                  *       "error": "Not authorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No listing with this id; `X-Sandbox-Error-Detail` names the id (and the field it came in). */
+        ListingNotFound: {
+            headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Listing not found"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1845,7 +1933,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is not JSON. */
+        /** @description The body is not of the operation's media type, or its Content-Encoding or charset cannot be read; the message says what to send. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1853,7 +1941,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "Unsupported media type: text/plain"
+                 *       "error": "Unsupported media type text/plain: send application/json"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1862,6 +1950,7 @@ export interface components {
         /** @description Rate limited; `Retry-After` says when to try again. */
         TooManyRequests: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1873,9 +1962,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unexpected failure (the stack is logged, never sent). */
+        /** @description Unexpected failure (the stack is logged, never sent); forced by the `server.error` scenario, `X-Sandbox-Error-Detail` says so. */
         InternalError: {
             headers: {
+                "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
             content: {
@@ -1890,7 +1980,13 @@ export interface components {
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The sandbox's own reason for an error whose `error` is the interface's text (which slot limit, which listing id, which credential and why). Printable ASCII; anything else is percent-encoded (UTF-8). Also in the request journal (`error_detail`).
+         * @example All 3 featured listing slots of your Basic plan are in use; pay with credit_wallet or payprovider, or upgrade
+         */
+        ErrorDetail: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1991,15 +2087,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description Wrong e-mail or password. */
+            /** @description Wrong e-mail or password (`X-Sandbox-Error-Detail` says `Invalid email or password`). */
             401: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid email or password"
+                     *       "error": "Invalid or expired token"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2041,8 +2138,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "If an account exists for this email",
-                     *       "a reset link has been sent.": null
+                     *       "message": "If an account exists for this email, a reset link has been sent."
                      *     }
                      */
                     "application/json": components["schemas"]["SuccessMessage"];
@@ -2494,7 +2590,7 @@ export interface operations {
     getMailbox: {
         parameters: {
             query?: {
-                /** @description only mails to this address */
+                /** @description only mails to this address (`@` and `+` may be sent as they are) */
                 to?: string;
             };
             header?: never;
@@ -2537,7 +2633,10 @@ export interface operations {
     searchListings: {
         parameters: {
             query?: {
-                /** @example leather jacket */
+                /**
+                 * @description free text; reserved characters may be sent as they are (a `+` is a space, as form encoders send it)
+                 * @example leather jacket
+                 */
                 q?: string;
                 type?: components["schemas"]["ListingType"];
                 /** @example fashion */
@@ -2554,8 +2653,9 @@ export interface operations {
                 maxPrice?: number;
                 sort?: "newest" | "price_low" | "price_high" | "ending_soon";
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
                 /**
                  * @description display currency code (case-insensitive)
@@ -2590,8 +2690,7 @@ export interface operations {
                      *         {
                      *           "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
                      *           "title": "Men's leather biker jacket, size S",
-                     *           "description": "Asymmetric-zip biker jacket in soft lambskin with a quilted lining",
-                     *           "zipped cuffs and three zip pockets. Only gets better with age.": null,
+                     *           "description": "Asymmetric-zip biker jacket in soft lambskin with a quilted lining, zipped cuffs and three zip pockets. Only gets better with age.",
                      *           "type": "mall",
                      *           "category": "mens-clothing",
                      *           "price_cents": 22999,
@@ -2663,9 +2762,7 @@ export interface operations {
                      * @example {
                      *       "id": "0b8a3c52-1f4e-4d7a-9c2b-5e6f7a8b9c0d",
                      *       "title": "Men's leather biker jacket",
-                     *       "description": "Lambskin",
-                     *       "size M. Worn twice": null,
-                     *       "like new.": null,
+                     *       "description": "Lambskin, size M. Worn twice, like new.",
                      *       "type": "mall",
                      *       "category": "mens-clothing",
                      *       "price_cents": 18900,
@@ -2707,7 +2804,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description language of titles, descriptions and names (default en; unsupported → 400)
+                 * @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400)
                  * @example de
                  */
                 lang?: components["schemas"]["LanguageCode"];
@@ -2731,9 +2828,7 @@ export interface operations {
                      * @example {
                      *       "id": "b47dfaa3-e4bc-495d-bd85-11e033afa597",
                      *       "title": "Herren-Lederjacke im Bikerstil, Größe S",
-                     *       "description": "Bikerjacke mit asymmetrischem Reißverschluss aus weichem Lammleder",
-                     *       "gestepptem Futter": null,
-                     *       "Zippern an den Ärmeln und drei Reißverschlusstaschen. Wird mit den Jahren nur schöner.": null,
+                     *       "description": "Bikerjacke mit asymmetrischem Reißverschluss aus weichem Lammleder, gestepptem Futter, Zippern an den Ärmeln und drei Reißverschlusstaschen. Wird mit den Jahren nur schöner.",
                      *       "type": "mall",
                      *       "category": "mens-clothing",
                      *       "price_cents": 22999,
@@ -2763,20 +2858,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description No listing with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2785,7 +2867,7 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -2829,7 +2911,7 @@ export interface operations {
     listSubcategories: {
         parameters: {
             query?: {
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -2900,8 +2982,9 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
-                /** @description language of titles, descriptions and names (default en; unsupported → 400) */
+                /** @description language of titles, descriptions and names (default en). Another case (`DE`) is that language; a region (`de-DE`) is its base language and an unknown code English, each with an `X-Sandbox-Warning` (`--strict`: 400) */
                 lang?: components["schemas"]["LanguageCode"];
             };
             header?: never;
@@ -3094,7 +3177,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{key: text}` for the language. */
+            /** @description `{key: text}` for the language (the example shows 60 of the keys of the German file). */
             200: {
                 headers: {
                     ETag?: string;
@@ -3105,7 +3188,65 @@ export interface operations {
                     /**
                      * @example {
                      *       "nav.home": "Startseite",
-                     *       "nav.cart": "Warenkorb"
+                     *       "nav.categories": "Kategorien",
+                     *       "nav.cart": "Warenkorb",
+                     *       "nav.orders": "Bestellungen",
+                     *       "nav.wallet": "Geldbörse",
+                     *       "nav.login": "Anmelden",
+                     *       "nav.register": "Registrieren",
+                     *       "nav.logout": "Abmelden",
+                     *       "nav.profile": "Profil",
+                     *       "nav.sell": "Verkaufen",
+                     *       "nav.messages": "Nachrichten",
+                     *       "nav.favorites": "Favoriten",
+                     *       "button.buy_now": "Jetzt kaufen",
+                     *       "button.add_to_cart": "In den Warenkorb",
+                     *       "button.checkout": "Zur Kasse",
+                     *       "button.search": "Suchen",
+                     *       "button.save": "Speichern",
+                     *       "button.cancel": "Abbrechen",
+                     *       "button.upload_images": "Bilder hochladen",
+                     *       "button.place_bid": "Gebot abgeben",
+                     *       "button.make_offer": "Preisvorschlag machen",
+                     *       "button.contact_seller": "Verkäufer kontaktieren",
+                     *       "button.delete": "Löschen",
+                     *       "button.edit": "Bearbeiten",
+                     *       "button.apply": "Anwenden",
+                     *       "button.reset": "Zurücksetzen",
+                     *       "filter.category": "Kategorie",
+                     *       "filter.type": "Angebotsart",
+                     *       "filter.min_price": "Mindestpreis",
+                     *       "filter.max_price": "Höchstpreis",
+                     *       "filter.currency": "Währung",
+                     *       "filter.location": "Standort",
+                     *       "filter.radius_km": "Umkreis (km)",
+                     *       "filter.condition": "Zustand",
+                     *       "condition.new": "Neu",
+                     *       "condition.used": "Gebraucht",
+                     *       "condition.refurbished": "Generalüberholt",
+                     *       "sort.label": "Sortieren nach",
+                     *       "sort.newest": "Neueste zuerst",
+                     *       "sort.price_low": "Preis: aufsteigend",
+                     *       "sort.price_high": "Preis: absteigend",
+                     *       "sort.ending_soon": "Endet bald",
+                     *       "type.mall": "Geschäft",
+                     *       "type.classifieds": "Kleinanzeigen",
+                     *       "type.auction": "Auktion",
+                     *       "type.reverse_auction": "Rückwärtsauktion",
+                     *       "checkout.shipping_address": "Lieferadresse",
+                     *       "checkout.name": "Vollständiger Name",
+                     *       "checkout.phone": "Telefon",
+                     *       "checkout.street": "Straße",
+                     *       "checkout.city": "Stadt",
+                     *       "checkout.zip": "Postleitzahl",
+                     *       "checkout.country": "Land",
+                     *       "checkout.delivery_method": "Lieferart",
+                     *       "checkout.shipping": "Versand",
+                     *       "checkout.pickup": "Abholung",
+                     *       "checkout.pay_with_wallet": "Mit Guthaben bezahlen",
+                     *       "checkout.pay_with_provider": "Mit Karte oder Zahlungsanbieter bezahlen",
+                     *       "checkout.subtotal": "Zwischensumme",
+                     *       "checkout.total": "Gesamtbetrag"
                      *     }
                      */
                     "application/json": {
@@ -3243,6 +3384,7 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
             };
             header?: never;
@@ -3367,34 +3509,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description A line is the buyer's own listing. */
+            /** @description A line is the buyer's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *       "error": "Not authorized"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A line's listing does not exist. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing not found: 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             /** @description A listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or a seller's balance would pass the most a wallet may hold. */
             409: {
                 headers: {
@@ -3422,6 +3552,7 @@ export interface operations {
                 role?: "buyer" | "seller";
                 status?: "pending_payment" | "paid" | "cancelled";
                 page?: number;
+                /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */
                 limit?: number;
             };
             header?: never;
@@ -3724,21 +3855,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The caller's own listing. */
+            /** @description The caller's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "You cannot buy your own listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9"
+                     *       "error": "Not authorized"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ListingNotFound"];
             /** @description The listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or the cart already holds 100 listings. */
             409: {
                 headers: {
@@ -3783,20 +3915,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The listing is not in the cart. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": "Listing 3f2c1b0a-9e8d-4c7b-a6f5-e4d3c2b1a0f9 is not in the cart"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            404: components["responses"]["ListingNotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4427,6 +4546,8 @@ export interface operations {
                      *           "duration_ms": 1.2,
                      *           "scenario": null,
                      *           "sandbox_id": "default",
+                     *           "warnings": [],
+                     *           "error_detail": null,
                      *           "request_headers": {
                      *             "authorization": "[REDACTED]"
                      *           },
@@ -4508,6 +4629,8 @@ export interface operations {
                      *       "duration_ms": 1.2,
                      *       "scenario": null,
                      *       "sandbox_id": "default",
+                     *       "warnings": [],
+                     *       "error_detail": null,
                      *       "request_headers": {},
                      *       "request_body": null,
                      *       "response_body": {

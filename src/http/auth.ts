@@ -5,6 +5,7 @@ import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
 import { hmacKey } from './hmac-key.js';
 import type { AnyRequest } from './handler.js';
+import { lenient } from './warnings.js';
 
 export const USER_TOKEN_SECONDS = 24 * 3600;
 export const GUEST_TOKEN_SECONDS = 7 * 24 * 3600;
@@ -14,8 +15,10 @@ export const API_KEY_PREFIX = 'mk_test_';
 export interface Principal {
   user?: { id: string; via: 'jwt' | 'api_key'; apiKeyId?: string };
   guest?: { id: string };
-  /** A credential was sent but is not valid: the request is refused where a credential counts. */
-  invalid?: boolean;
+  /** Why the user credential sent (Authorization or `api_key`) is not valid; unset when none was sent or it is. */
+  invalidUser?: string;
+  /** Why the `X-Guest-Token` sent is not valid; unset when none was sent or it is. */
+  invalidGuest?: string;
 }
 
 interface TokenClaims {
@@ -41,14 +44,28 @@ export function verifyToken(
   token: string,
   typ: 'user' | 'guest',
 ): TokenClaims | null {
+  const checked = checkToken(world, secret, token, typ);
+  return typeof checked === 'string' ? null : checked;
+}
+
+/** The claims, or why the token is refused (for X-Sandbox-Error-Detail). */
+function checkToken(
+  world: World,
+  secret: string,
+  token: string,
+  typ: 'user' | 'guest',
+): TokenClaims | string {
   try {
     const claims = jwt.verify(token, hmacKey(secret), {
       algorithms: ['HS256'],
       clockTimestamp: Math.floor(world.clock.now() / 1000),
     }) as TokenClaims;
-    return claims.typ === typ && claims.sbx === world.id && typeof claims.sub === 'string' ? claims : null;
-  } catch {
-    return null;
+    if (claims.typ === typ && claims.sbx === world.id && typeof claims.sub === 'string') return claims;
+    return claims.typ !== typ ? `it is a ${String(claims.typ)} token` : 'it was issued by another sandbox';
+  } catch (err) {
+    if (err instanceof jwt.TokenExpiredError)
+      return `it expired at ${err.expiredAt.toISOString()} (sandbox time)`;
+    return 'it is not a token this sandbox signed';
   }
 }
 
@@ -73,17 +90,24 @@ export function rawCredential(req: Request): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-function resolveUser(world: World, secret: string, req: Request): Principal['user'] | 'invalid' | undefined {
+/** The user the request's credential names, or why it names none (a string). */
+function resolveUser(world: World, secret: string, req: Request): Principal['user'] | string | undefined {
   const header = req.headers.authorization;
   const credential = rawCredential(req);
   if (credential === undefined) return undefined;
-  if (typeof header === 'string' && header.length > 0 && !/^Bearer\s+\S+\s*$/i.test(header)) return 'invalid';
+  if (typeof header === 'string' && header.length > 0 && !/^Bearer\s+\S+\s*$/i.test(header))
+    return 'the Authorization header is not "Bearer <token or API key>"';
   if (credential.startsWith(API_KEY_PREFIX)) {
     const found = findApiKey(world, credential);
-    return found ? { id: found.userId, via: 'api_key', apiKeyId: found.keyId } : 'invalid';
+    return found
+      ? { id: found.userId, via: 'api_key', apiKeyId: found.keyId }
+      : 'the API key is unknown or revoked';
   }
-  const claims = verifyToken(world, secret, credential, 'user');
-  return claims && world.store.db.users[claims.sub] ? { id: claims.sub, via: 'jwt' } : 'invalid';
+  const claims = checkToken(world, secret, credential, 'user');
+  if (typeof claims === 'string') return `the bearer token is refused: ${claims}`;
+  return world.store.db.users[claims.sub]
+    ? { id: claims.sub, via: 'jwt' }
+    : "the token's user no longer exists";
 }
 
 /**
@@ -94,42 +118,63 @@ export function resolvePrincipal(secret: string): RequestHandler {
   return (req, _res, next) => {
     const principal: Principal = {};
     const user = resolveUser(req.world, secret, req);
-    if (user === 'invalid') principal.invalid = true;
+    if (typeof user === 'string') principal.invalidUser = user;
     else if (user) principal.user = user;
     const guestToken = req.headers['x-guest-token'];
     if (typeof guestToken === 'string' && guestToken.length > 0) {
-      const claims = verifyToken(req.world, secret, guestToken, 'guest');
-      if (claims) principal.guest = { id: claims.sub };
-      else principal.invalid = true;
+      const claims = checkToken(req.world, secret, guestToken, 'guest');
+      if (typeof claims === 'string') principal.invalidGuest = `X-Guest-Token is refused: ${claims}`;
+      else principal.guest = { id: claims.sub };
     }
     req.principal = principal;
     next();
   };
 }
 
-/** The enforcement for one operation, from its `security` in openapi.yaml. */
-export function enforceSecurity(security: string[], optional: boolean): RequestHandler {
+const NO_CREDENTIAL = `${Messages.authRequired}: send Authorization: Bearer <token or API key>`;
+const NO_CREDENTIAL_OR_GUEST = `${Messages.authRequired}: send a bearer token, an API key or X-Guest-Token`;
+
+/**
+ * The enforcement for one operation, from its `security` in openapi.yaml. A credential refused
+ * where the operation does not need it is a leniency (docs/errors.md, "Warnings"): a public read
+ * is answered as anonymous, and a bad X-Guest-Token beside a valid user credential is set aside;
+ * with `strict`, both are the 401 they would otherwise be.
+ */
+export function enforceSecurity(security: string[], optional: boolean, strict: boolean): RequestHandler {
   const acceptsGuest = security.includes('guestToken');
   const acceptsUser = security.some((s) => s !== 'guestToken');
-  return (req, _res, next) => {
+  const refused = (detail: string) => new ApiError(401, Messages.invalidToken, {}, detail);
+  return (req, res, next) => {
     const p = req.principal;
     // An operation that takes no credential at all ignores whatever was sent (its spec lists no 401).
     if (security.length === 0) return next();
-    if (p.invalid) throw new ApiError(401, Messages.invalidToken);
-    if (optional) return next();
-    if ((acceptsUser && p.user) || (acceptsGuest && p.guest)) return next();
-    throw new ApiError(
-      401,
-      acceptsGuest
-        ? 'Authentication required: send a bearer token, an API key or X-Guest-Token'
-        : `${Messages.authRequired}: send Authorization: Bearer <token or API key>`,
-    );
+    // A guest token where the operation takes none is an unknown header, ignored like any other.
+    const invalidGuest = acceptsGuest ? p.invalidGuest : undefined;
+    if (optional) {
+      const invalid = p.invalidUser ?? invalidGuest;
+      if (invalid !== undefined)
+        lenient(res, strict, `${invalid}: answered as anonymous (the operation is public)`, () =>
+          refused(invalid),
+        );
+      return next();
+    }
+    if (p.invalidUser !== undefined) throw refused(p.invalidUser);
+    if (acceptsUser && p.user) {
+      if (invalidGuest !== undefined)
+        lenient(res, strict, `${invalidGuest}: ignored, the request acts as the user`, () =>
+          refused(invalidGuest),
+        );
+      return next();
+    }
+    if (invalidGuest !== undefined) throw refused(invalidGuest);
+    if (acceptsGuest && p.guest) return next();
+    throw refused(acceptsGuest ? NO_CREDENTIAL_OR_GUEST : NO_CREDENTIAL);
   };
 }
 
 /** The calling user's id; only for operations whose security requires a user. */
 export function userId(req: Pick<AnyRequest, 'principal'>): string {
   const id = req.principal.user?.id;
-  if (!id) throw new ApiError(401, Messages.authRequired);
+  if (!id) throw new ApiError(401, Messages.invalidToken, {}, NO_CREDENTIAL);
   return id;
 }

@@ -13,6 +13,8 @@ export const EXPOSED_HEADERS = [
   'X-Sandbox-Version',
   'X-Sandbox-Id',
   'X-Sandbox-Scenario-Applied',
+  'X-Sandbox-Warning',
+  'X-Sandbox-Error-Detail',
 ].join(', ');
 
 /** Request headers a browser client may send (answered when the preflight names none). */

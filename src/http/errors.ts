@@ -1,11 +1,19 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { wordingOf } from './error-wording.js';
+import { unsupportedMediaType } from './media-type.js';
+import { unreadableMultipart } from './multipart-errors.js';
+import { setErrorDetail } from './warnings.js';
 
-/** A failure with an HTTP status and the message sent as `{"error": message}`. */
+/**
+ * A failure with an HTTP status and the message sent as `{"error": message}`; `detail`, when
+ * given, is the sandbox's own reason, sent in `X-Sandbox-Error-Detail` (docs/errors.md).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -16,6 +24,7 @@ export const Messages = {
   invalidToken: 'Invalid or expired token',
   notAuthorized: 'Not authorized',
   listingNotFound: 'Listing not found',
+  amountRequired: 'Amount required',
   tooManyRequests: 'Too many requests',
   internal: 'Internal server error',
   authRequired: 'Authentication required',
@@ -50,6 +59,8 @@ export function describeValidationItem(item: ValidatorItem): string {
     .replace(/[/]/g, '.')
     .replace(/^(query|body|params|headers|path)\.?/, '$1.');
   const message = item.message ?? 'is invalid';
+  // The validator's own sentence already names the parameter: "Unknown query parameter 'x'".
+  if (/^Unknown query parameter /.test(message)) return message;
   // Not a field but the request itself (the path): the multipart parser's limits ("Too many parts").
   if (!/^(query|body|params|headers|path)\b/.test(where)) return message;
   const required = /must have required property '([^']+)'/.exec(message);
@@ -65,10 +76,7 @@ export function describeValidationItem(item: ValidatorItem): string {
 function messageFor(err: HttpishError, status: number, req: Request): string {
   if (err.type === 'entity.parse.failed') return 'Malformed JSON in request body';
   if (err.type === 'entity.too.large') return 'Request body is larger than 1 MB';
-  if (status === 415) {
-    const type = req.headers['content-type'];
-    return `Unsupported media type${type ? ` ${type}` : ''}: send application/json`;
-  }
+  if (status === 415) return unsupportedMediaType(err, req);
   if (status === 405) {
     const allow = err.headers?.Allow ?? err.headers?.allow;
     return `Method ${req.method} not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`;
@@ -100,16 +108,26 @@ export function errorHandler(log: (err: unknown, msg: string) => void): ErrorReq
 /** Sends one error as `{error}` with its status (4xx as given, anything else a logged 500). */
 function respond(err: unknown, req: Request, res: Response, log: (err: unknown, msg: string) => void): void {
   if (err instanceof ApiError) {
-    res.set(err.headers).status(err.status).json({ error: err.message });
+    res.set(err.headers);
+    send(req, res, err.status, err.message, err.detail);
     return;
   }
   const e = (err ?? {}) as HttpishError;
   const status = e.status ?? e.statusCode;
+  const unreadable = unreadableMultipart(e.message, req.headers['content-type']);
+  if (unreadable !== undefined) return send(req, res, 400, unreadable);
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (e.headers) res.set(e.headers);
-    res.status(status).json({ error: messageFor(e, status, req) });
+    send(req, res, status, messageFor(e, status, req));
     return;
   }
   log(err, `unhandled error on ${req.method} ${req.originalUrl}`);
   res.status(500).json({ error: Messages.internal });
+}
+
+/** Sends `{error}` in the document's words where it has them, the sandbox's reason as the detail. */
+function send(req: Request, res: Response, status: number, message: string, detail?: string): void {
+  const wording = wordingOf(req.path, status, message, detail);
+  if (wording.detail !== undefined) setErrorDetail(res, wording.detail);
+  res.status(status).json({ error: wording.error });
 }

@@ -5,6 +5,7 @@ import type { Schema } from './contract.js';
 import { contextOf } from './express-context.js';
 import { redact, redactHeaders } from './redact.js';
 import type { RequestContext } from './request-context.js';
+import { errorDetailOf, warningsOf } from './warnings.js';
 
 /** One recorded request as served (openapi.yaml `JournalEntry`, secrets redacted). */
 export type JournalEntry = Schema<'JournalEntry'>;
@@ -51,6 +52,8 @@ export function journalView(r: JournalRecord): JournalEntry {
     duration_ms: r.duration_ms,
     scenario: r.scenario,
     sandbox_id: r.sandbox_id,
+    warnings: r.warnings,
+    error_detail: r.error_detail,
     request_headers: redactHeaders(r.headers),
     request_body: r.requestBody === undefined ? null : redact(r.requestBody),
     response_body: bodyValue(r.responseText),
@@ -151,6 +154,8 @@ export function recordRequest(ctx: RequestContext, capacity: number, outcome: Jo
     duration_ms: elapsedMs(ctx.started),
     scenario: ctx.applied.join(', ') || null,
     sandbox_id: ctx.world.id,
+    warnings: warningsOf(ctx.res),
+    error_detail: errorDetailOf(ctx.res),
     headers: { ...req.headers },
     requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : ctx.body,
     responseText: kept(ctx.sent),

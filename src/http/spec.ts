@@ -75,6 +75,16 @@ export function specForValidator({ responses = true }: { responses?: boolean } =
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
+/**
+ * The admin token (`adminToken`) is declared on the control operations so generated clients get a
+ * slot for it, but the admin-token stage (src/http/admin-token.ts) checks it for every control
+ * path, configured or not; per-operation security only concerns user and guest credentials.
+ */
+function userCredentials(alternative: Record<string, string[]>): Record<string, string[]> {
+  const { adminToken: _admin, ...rest } = alternative;
+  return rest;
+}
+
 /** The route table: every operation of the spec, in the spec's order. */
 export function operations(spec: SpecDoc = loadSpec()): Operation[] {
   const out: Operation[] = [];
@@ -84,7 +94,7 @@ export function operations(spec: SpecDoc = loadSpec()): Operation[] {
       if (!op) continue;
       if (!op.operationId)
         throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
-      const alternatives = op.security ?? spec.security ?? [];
+      const alternatives = (op.security ?? spec.security ?? []).map(userCredentials);
       out.push({
         operationId: op.operationId,
         method,

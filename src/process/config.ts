@@ -60,6 +60,10 @@ export interface Config {
   /** Megabytes (MiB) of uploaded images each sandbox may hold (`--upload-quota`). */
   uploadQuotaMb: number;
   // <<< hardening config
+  // >>> fidelity config
+  /** Refuse, with the 400 or 401 it would have been, every request the sandbox would otherwise take with a warning. */
+  strict: boolean;
+  // <<< fidelity config
 }
 
 export const defaultConfig: Config = {
@@ -100,6 +104,9 @@ export const defaultConfig: Config = {
   // >>> hardening defaults
   uploadQuotaMb: 100,
   // <<< hardening defaults
+  // >>> fidelity defaults
+  strict: false,
+  // <<< fidelity defaults
 };
 
 export function makeConfig(overrides: Partial<Config> = {}): Config {

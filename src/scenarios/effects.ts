@@ -55,24 +55,33 @@ function truncateResponse(res: Response): void {
   }) as Response['end'];
 }
 
+/** The detail of an error a scenario forced. */
+const forcedBy = (name: string) => `forced by the scenario ${name}`;
+
 /** The error a scenario forces on this operation, if any (first match wins, in definition order). */
 function forcedError(req: Request, res: Response, op: Operation): ApiError | 'sent' | null {
   if (takesCredential(op, req) && takeScenario(req, 'auth.token-expired'))
-    return new ApiError(401, Messages.invalidToken);
+    return new ApiError(401, Messages.invalidToken, {}, forcedBy('auth.token-expired'));
   const limited = takeScenario(req, 'ratelimit.exceeded');
   if (limited) {
     const seconds = limited.param ?? 60;
     res.set('RateLimit', `"scenario"; r=0; t=${seconds}`);
-    return new ApiError(429, Messages.tooManyRequests, { 'Retry-After': String(seconds) });
+    return new ApiError(
+      429,
+      Messages.tooManyRequests,
+      { 'Retry-After': String(seconds) },
+      forcedBy('ratelimit.exceeded'),
+    );
   }
-  if (takeScenario(req, 'server.error')) return new ApiError(500, Messages.internal);
+  if (takeScenario(req, 'server.error'))
+    return new ApiError(500, Messages.internal, {}, forcedBy('server.error'));
   const unavailable = takeScenario(req, 'server.unavailable');
   if (unavailable) {
     sendUnavailable(res, unavailable.param ?? 5);
     return 'sent';
   }
   if (namesListing(op, req.body) && takeScenario(req, 'listing.not-found'))
-    return new ApiError(404, Messages.listingNotFound);
+    return new ApiError(404, Messages.listingNotFound, {}, forcedBy('listing.not-found'));
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
+import { accounts, expectDetailedError, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 describe('API keys', () => {
   it('creates a key shown once, lists it without the secret, and revokes it', async () => {
@@ -80,6 +80,11 @@ describe('API keys', () => {
       400,
       /body\.name must be string/,
     );
-    expectError(await sb.http.get('/api/settings/api-keys'), 401, /^Authentication required/);
+    expectDetailedError(
+      await sb.http.get('/api/settings/api-keys'),
+      401,
+      'Invalid or expired token',
+      /^Authentication required: send Authorization: Bearer/,
+    );
   });
 });

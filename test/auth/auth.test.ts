@@ -1,6 +1,12 @@
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { accounts, expectError, makeSandbox, TEST_JWT_SECRET } from '../helpers/sandbox.js';
+import {
+  accounts,
+  expectDetailedError,
+  expectError,
+  makeSandbox,
+  TEST_JWT_SECRET,
+} from '../helpers/sandbox.js';
 
 describe('register', () => {
   it('creates a user, logs them in and rejects the same e-mail twice', async () => {
@@ -77,12 +83,31 @@ describe('register', () => {
     });
   });
 
-  it('rejects an unknown referral code without creating the user', async () => {
+  it('creates the account for an unknown referral code, credits nobody, and says so in a warning', async () => {
     const sb = await makeSandbox();
+    const total = () => Object.values(sb.world.store.db.users).reduce((sum, u) => sum + u.balance_cents, 0);
+    const before = total();
+    const res = await sb.http
+      .post('/api/auth/register')
+      .send({ email: 'x@example.com', password: 'longenough', referralCode: 'REF-NOPE' });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-sandbox-warning']).toBe(
+      'referralCode "REF-NOPE" is no user\'s code: the account is created, nobody is credited',
+    );
+    expect(total()).toBe(before);
+    const login = await sb.http
+      .post('/api/auth/login')
+      .send({ email: 'x@example.com', password: 'longenough' });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses an unknown referral code with --strict, creating nothing', async () => {
+    const sb = await makeSandbox({ strict: true });
     const res = await sb.http
       .post('/api/auth/register')
       .send({ email: 'x@example.com', password: 'longenough', referralCode: 'REF-NOPE' });
     expectError(res, 400, 'body.referralCode is not a known referral code');
+    expect(res.headers['x-sandbox-warning']).toBeUndefined();
     expect(
       (await sb.http.post('/api/auth/login').send({ email: 'x@example.com', password: 'longenough' })).status,
     ).toBe(401);
@@ -129,14 +154,16 @@ describe('login', () => {
           .send({ email: 'BUYER@sandbox.test', password: accounts.buyer.password })
       ).status,
     ).toBe(200);
-    expectError(
+    expectDetailedError(
       await sb.http.post('/api/auth/login').send({ email: accounts.buyer.email, password: 'wrong-password' }),
       401,
+      'Invalid or expired token',
       'Invalid email or password',
     );
-    expectError(
+    expectDetailedError(
       await sb.http.post('/api/auth/login').send({ email: 'nobody@sandbox.test', password: 'whatever1' }),
       401,
+      'Invalid or expired token',
       'Invalid email or password',
     );
     expectError(
@@ -196,8 +223,13 @@ describe('credentials', () => {
 
   it('asks for a credential when none is sent', async () => {
     const sb = await makeSandbox();
-    expectError(await sb.http.get('/api/auth/me'), 401, /^Authentication required/);
-    expectError(await sb.http.get('/api/wallet/balance'), 401, /^Authentication required/);
+    for (const path of ['/api/auth/me', '/api/wallet/balance'])
+      expectDetailedError(
+        await sb.http.get(path),
+        401,
+        'Invalid or expired token',
+        /^Authentication required: send Authorization: Bearer/,
+      );
   });
 
   it('accepts a pre-made API key as a bearer header and as api_key', async () => {
@@ -232,10 +264,11 @@ describe('credentials', () => {
       401,
       'Invalid or expired token',
     );
-    expectError(
+    expectDetailedError(
       await sb.http.get('/api/auth/me').set('X-Guest-Token', res.body.guestToken),
       401,
-      /^Authentication required/,
+      'Invalid or expired token',
+      /^Authentication required: send Authorization: Bearer/,
     );
   });
 });

@@ -93,9 +93,12 @@ describe('stores', () => {
     for (const s of stores) expect(sb.world.store.db.users[s.owner_id]).toBeDefined();
   });
 
-  it('answers 404 for an unknown store and 400 for bad paging', async () => {
+  it('answers 404 for an unknown store, 400 for bad paging and the maximum page for a larger one', async () => {
     expectError(await sb.http.get('/api/shop/stores/no-such-store'), 404, 'Store not found: no-such-store');
-    expectError(await sb.http.get('/api/shop/stores/sandbox-seller?limit=51'), 400, /query.limit/);
+    expectError(await sb.http.get('/api/shop/stores/sandbox-seller?limit=0'), 400, /query.limit/);
+    const large = await sb.http.get('/api/shop/stores/sandbox-seller?limit=51');
+    expect([large.status, large.body.pagination.limit]).toEqual([200, 50]);
+    expect(large.headers['x-sandbox-warning']).toBe('limit=51 is above the maximum 50: answered with 50');
   });
 });
 

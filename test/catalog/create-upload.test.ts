@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogFixture } from '../../src/i18n/catalog-fixture.js';
 import { lexicon } from '../../src/i18n/lexicon.js';
-import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import {
+  accounts,
+  expectDetailedError,
+  expectError,
+  makeSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.js';
+import { MB, uploadSpace } from '../../src/api/uploads/space.js';
 import { PNG_1X1 } from './helpers.js';
 
 let sb: TestSandbox;
@@ -59,6 +66,32 @@ describe('POST /api/shop/upload and GET /uploads/{name}', () => {
     expectError(await sb.http.post('/api/shop/upload').set('Authorization', key).field('note', 'x'), 400);
     expectError(await upload([{ name: 'a.png', bytes: PNG_1X1 }], 'photo'), 400);
     expectError(await sb.http.post('/api/shop/upload').attach('images', PNG_1X1, 'a.png'), 401);
+  });
+
+  it('refuses a multipart body it cannot read with a 400 that says why, keeping nothing of it', async () => {
+    const space = uploadSpace(sb.world, sb.deps.config.uploadQuotaMb * MB);
+    const used = space.usedBytes();
+    const part = (name: string) =>
+      `--XYZ\r\nContent-Disposition: form-data; name="images"; filename="${name}"\r\n` +
+      'Content-Type: image/png\r\n\r\n';
+    const send = (body: string | Buffer, type = 'multipart/form-data; boundary=XYZ') =>
+      sb.http.post('/api/shop/upload').set({ Authorization: key, 'Content-Type': type }).send(body);
+    const cut = Buffer.concat([Buffer.from(part('a.png')), PNG_1X1]);
+    expectError(
+      await send(cut),
+      400,
+      'Malformed multipart body: the body ends before its closing boundary (cut short?)',
+    );
+    const whole = Buffer.concat([cut, Buffer.from('\r\n--XYZ--\r\n')]);
+    expectError(
+      await send(whole, 'multipart/form-data'),
+      400,
+      'Malformed multipart body: the Content-Type names no boundary',
+    );
+    expectError(await send(`--XYZ\r\n${'x'.repeat(20)}\r\n\r\nhello`), 400, /^Malformed multipart body: /);
+    expect(space.usedBytes()).toBe(used);
+    const ok = await send(whole);
+    expect(ok.status, ok.text).toBe(201);
   });
 });
 
@@ -181,9 +214,10 @@ describe('POST /api/shop/listings', () => {
 
   it('applies the price rules per type', async () => {
     for (const type of ['mall', 'classifieds', 'auction'])
-      expectError(
+      expectDetailedError(
         await create({ type, title: 'Chair', category: 'furniture' }),
         400,
+        'Amount required',
         `body.price_cents is required for ${type} listings (0 for a free item)`,
       );
     const reverse = await create({ type: 'reverse_auction', title: 'Chair', category: 'furniture' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accounts, makeSandbox } from '../helpers/sandbox.js';
+import { accounts, expectDetailedError, makeSandbox } from '../helpers/sandbox.js';
 
 const auth = `Bearer ${accounts.seller.apiKey}`;
 const body = { type: 'mall', title: 'Lamp', category: 'decor', price_cents: 100, is_featured: true };
@@ -41,8 +41,7 @@ describe('POST /api/shop/listings with a featuring decision', () => {
       .post('/api/shop/listings')
       .set('Authorization', auth)
       .send({ ...body, featured_payment_method: 'subscription' });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatch(/no featured listing slots/);
+    expectDetailedError(refused, 403, 'Not authorized', /^Your Free plan has no featured listing slots/);
     expect(Object.keys(sb.world.store.db.listings)).toHaveLength(before);
   });
 });

@@ -135,11 +135,19 @@ describe('lang: titles and descriptions from the item template', () => {
     expect(hit.title).toContain(template.text.ja.title);
   });
 
-  it('refuses an unsupported lang with 400 everywhere', async () => {
-    expectError(await get('?lang=xx'), 400, /query.lang/);
-    expectError(await sb.http.get('/api/shop/categories?lang=english'), 400, /query.lang/);
+  it('answers an unsupported lang in English with a warning, and a code in capitals as that code', async () => {
+    const titles = (res: { body: { listings: { title: string }[] } }) =>
+      res.body.listings.map((l) => l.title);
+    const xx = await get('?lang=xx');
+    expect(titles(xx)).toEqual(titles(await get('?lang=en')));
+    expect(xx.headers['x-sandbox-warning']).toBe('lang "xx" is not a supported language: answered in en');
+    const categories = await sb.http.get('/api/shop/categories?lang=english');
+    expect(categories.body).toEqual((await sb.http.get('/api/shop/categories')).body);
+    expect(categories.headers['x-sandbox-warning']).toMatch(/^lang "english" is not a supported language/);
     const id = listed(sb, now)[0].id;
-    expectError(await sb.http.get(`/api/shop/listings/${id}?lang=EN`), 400, /query.lang/);
+    const upper = await sb.http.get(`/api/shop/listings/${id}?lang=DE`);
+    expect(upper.body.title).toBe((await sb.http.get(`/api/shop/listings/${id}?lang=de`)).body.title);
+    expect(upper.headers['x-sandbox-warning']).toBeUndefined();
   });
 });
 

@@ -40,12 +40,15 @@ describe('GET /api/shop/listings: shape and paging', () => {
     expect(res.body.pagination.total).toBe(listed(sb, now).length);
   });
 
-  it('refuses out-of-range page and limit, and unknown parameters', async () => {
-    expectError(await get('?limit=51'), 400, 'query.limit must be <= 50');
+  it('refuses out-of-range page and limit, and ignores a larger limit and unknown parameters with a warning', async () => {
     expectError(await get('?limit=0'), 400, /query.limit/);
     expectError(await get('?page=0'), 400, /query.page/);
     expectError(await get('?page=abc'), 400, /query.page/);
-    expectError(await get('?color=red'), 400, /color/);
+    const larger = await get('?limit=51&color=red');
+    expect([larger.status, larger.body.pagination.limit]).toEqual([200, 50]);
+    expect(larger.headers['x-sandbox-warning']).toBe(
+      'limit=51 is above the maximum 50: answered with 50; unknown query parameter "color" ignored',
+    );
   });
 });
 

@@ -140,7 +140,7 @@ describe('the request journal', () => {
     const sb = await makeSandbox();
     await sb.http
       .get('/api/auth/me')
-      .set('X-Sandbox-Scenario', 'network.reset')
+      .set({ 'X-Sandbox-Scenario': 'network.reset', Authorization: `Bearer ${accounts.buyer.apiKey}` })
       .catch(() => undefined);
     const [entry] = (await sb.http.get('/__sandbox/requests')).body.requests;
     expect(entry).toMatchObject({ status: null, scenario: 'network.reset' });

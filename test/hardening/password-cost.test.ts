@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import {
+  accounts,
+  expectDetailedError,
+  expectError,
+  makeSandbox,
+  type TestSandbox,
+} from '../helpers/sandbox.js';
 
 // Issue 14, Resources: "Login and registration run at 19–20 a second (scrypt at N=16384, one
 // thread)". Sandbox passwords are test credentials: hashes cost at most 256 KB of scrypt work
@@ -67,9 +73,10 @@ describe('password hashing', () => {
   it('still verifies hashes made by earlier versions (N=16384) at their own cost, and makes them again at today’s on login', async () => {
     const sb = await makeSandbox();
     addUser(sb, 'old@example.com', earlierVersionHash('old-password-1'));
-    expectError(
+    expectDetailedError(
       await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-2' }),
       401,
+      'Invalid or expired token',
       'Invalid email or password',
     );
     expect(scryptBytes(hashOf(sb, 'old@example.com'))).toBe(16 * 1024 * 1024);
@@ -82,9 +89,10 @@ describe('password hashing', () => {
       (await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-1' }))
         .status,
     ).toBe(200);
-    expectError(
+    expectDetailedError(
       await sb.http.post('/api/auth/login').send({ email: 'old@example.com', password: 'old-password-2' }),
       401,
+      'Invalid or expired token',
       'Invalid email or password',
     );
   });
@@ -106,7 +114,7 @@ describe('password hashing', () => {
       const res = await sb.http
         .post('/api/auth/login')
         .send({ email: `bad${i}@example.com`, password: 'whatever-1' });
-      expectError(res, 401, 'Invalid email or password');
+      expectDetailedError(res, 401, 'Invalid or expired token', 'Invalid email or password');
     }
   });
 });

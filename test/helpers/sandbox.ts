@@ -98,3 +98,19 @@ export function expectError(
   if (message instanceof RegExp) expect(error).toMatch(message);
   else if (message !== undefined) expect(error).toBe(message);
 }
+
+/**
+ * Asserts an error in the interface document's words (`error`) with the sandbox's own reason in
+ * `X-Sandbox-Error-Detail` (docs/errors.md).
+ */
+export function expectDetailedError(
+  res: { status: number; body: unknown; headers: Record<string, string | string[] | undefined> },
+  status: number,
+  message: string,
+  detail: string | RegExp,
+): void {
+  expectError(res, status, message);
+  const header = res.headers['x-sandbox-error-detail'];
+  if (detail instanceof RegExp) expect(header).toMatch(detail);
+  else expect(header).toBe(detail);
+}

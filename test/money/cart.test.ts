@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { expectDetailedError, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { addListing, keyOf } from './helpers.js';
 
 async function guestToken(sb: TestSandbox): Promise<string> {
@@ -35,10 +35,11 @@ describe('cart with a user credential', () => {
     expect(removed.body.items.map((i: { listing_id: string }) => i.listing_id)).toEqual([b.id]);
     const deleted = await sb.http.delete(`/api/shop/cart/${b.id}`).set('Authorization', keyOf('buyer'));
     expect(deleted.body.items).toEqual([]);
-    expectError(
+    expectDetailedError(
       await sb.http.delete(`/api/shop/cart/${b.id}`).set('Authorization', keyOf('buyer')),
       404,
-      /not in the cart/,
+      'Listing not found',
+      `Listing ${b.id} is not in the cart`,
     );
     const empty = await sb.http.get('/api/shop/cart').set('Authorization', keyOf('buyer'));
     expect(empty.body).toMatchObject({ items: [], subtotal_usd_cents: 0 });
@@ -50,17 +51,28 @@ describe('cart with a user credential', () => {
     const ended = addListing(sb, { duration: '1day', created_at: '2025-06-01T00:00:00.000Z' });
     const post = (who: 'buyer' | 'seller', body: object) =>
       sb.http.post('/api/shop/cart').set('Authorization', keyOf(who)).send(body);
-    expectError(
+    expectDetailedError(
       await post('buyer', { listingId: '00000000-0000-4000-8000-000000000000', quantity: 1 }),
       404,
       'Listing not found',
+      'No listing has the id 00000000-0000-4000-8000-000000000000',
     );
-    expectError(await post('seller', { listingId: a.id, quantity: 1 }), 403, /own listing/);
+    expectDetailedError(
+      await post('seller', { listingId: a.id, quantity: 1 }),
+      403,
+      'Not authorized',
+      `You cannot buy your own listing ${a.id}`,
+    );
     expectError(await post('buyer', { listingId: a.id, quantity: 3 }), 409, /Only 2 of listing/);
     expectError(await post('buyer', { listingId: ended.id, quantity: 1 }), 409, /no longer active/);
     expectError(await post('buyer', { listingId: a.id, quantity: -1 }), 400);
     expectError(await post('buyer', { listingId: a.id }), 400, 'body.quantity is required');
-    expectError(await sb.http.get('/api/shop/cart'), 401, /X-Guest-Token/);
+    expectDetailedError(
+      await sb.http.get('/api/shop/cart'),
+      401,
+      'Invalid or expired token',
+      /X-Guest-Token/,
+    );
   });
 
   it('marks lines whose listing ran out as unavailable, outside the subtotal', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
+import { accounts, expectDetailedError, expectError, makeSandbox } from '../helpers/sandbox.js';
 import { addListing, balanceOf, freeze, keyOf, ledgerSum, userIdOf } from './helpers.js';
 
 const address = { street: '1 Main St', city: 'Springfield', zip: '12345' };
@@ -78,21 +78,23 @@ describe('checkout: provider fallback', () => {
     const listing = addListing(sb, { quantity_available: 1 });
     const post = (who: 'buyer' | 'seller', body: object) =>
       sb.http.post('/api/shop/checkout').set('Authorization', keyOf(who)).send(body);
-    expectError(
+    expectDetailedError(
       await post('buyer', {
         cartItems: [{ listing_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
         deliveryMethod: 'pickup',
       }),
       404,
-      /Listing not found/,
+      'Listing not found',
+      'No listing has the id 00000000-0000-4000-8000-000000000000 (body.cartItems)',
     );
-    expectError(
+    expectDetailedError(
       await post('seller', {
         cartItems: [{ listing_id: listing.id, quantity: 1 }],
         deliveryMethod: 'pickup',
       }),
       403,
-      /own listing/,
+      'Not authorized',
+      `You cannot buy your own listing ${listing.id}`,
     );
     expectError(
       await post('buyer', { cartItems: [{ listing_id: listing.id, quantity: 2 }], deliveryMethod: 'pickup' }),
@@ -246,7 +248,12 @@ describe('checkout: refusals change nothing', () => {
     const sb = await makeSandbox();
     const a = addListing(sb);
     const body = { cartItems: [{ listing_id: a.id, quantity: 1 }], deliveryMethod: 'pickup' };
-    expectError(await sb.http.post('/api/shop/checkout').send(body), 401, /Authentication required/);
+    expectDetailedError(
+      await sb.http.post('/api/shop/checkout').send(body),
+      401,
+      'Invalid or expired token',
+      /^Authentication required/,
+    );
     const guest = (await sb.http.post('/api/auth/guest')).body.guestToken as string;
     expectError(await sb.http.post('/api/shop/checkout').set('X-Guest-Token', guest).send(body), 401);
     const jwt = await sb.login(accounts.buyer.email, accounts.buyer.password);

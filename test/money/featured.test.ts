@@ -6,7 +6,7 @@ import {
 } from '../../src/api/featured/service.js';
 import { ApiError } from '../../src/http/errors.js';
 import type { FeaturedPaymentMethod } from '../../src/store/types.js';
-import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { accounts, expectDetailedError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { addListing, balanceOf, keyOf, ledgerSum, userIdOf } from './helpers.js';
 
 type Who = 'buyer' | 'broke' | 'seller' | 'subscriber' | 'maxed';
@@ -169,8 +169,12 @@ describe('featuring through POST /api/shop/listings', () => {
       .post('/api/shop/listings')
       .set('Authorization', keyOf('maxed'))
       .send(body('subscription'));
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatch(/featured listing slots of your Basic plan are in use/);
+    expectDetailedError(
+      refused,
+      403,
+      'Not authorized',
+      /^All 3 featured listing slots of your Basic plan are in use/,
+    );
     expect(Object.keys(sb.world.store.db.listings)).toHaveLength(before);
   });
 

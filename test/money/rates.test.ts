@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRates, RATE_WINDOW_MS, walkDeviation, windowStart } from '../../src/api/wallet/rates.js';
 import { currencyFixture } from '../../src/api/wallet/rates.js';
-import { expectError, makeSandbox } from '../helpers/sandbox.js';
+import { makeSandbox } from '../helpers/sandbox.js';
 import { freeze } from './helpers.js';
 
 const START = Date.parse('2026-01-01T00:00:00.000Z');
@@ -52,14 +52,16 @@ describe('GET /api/wallet/exchange-rates', () => {
     expect(rc.body.rates.EUR.rate).not.toBe(ra.body.rates.EUR.rate);
   });
 
-  it('is public, and rejects unknown query parameters and bad credentials', async () => {
+  it('is public, and ignores unknown query parameters and a bad credential with a warning', async () => {
     const sb = await makeSandbox();
-    expectError(await sb.http.get('/api/wallet/exchange-rates?x=1'), 400);
-    expectError(
-      await sb.http.get('/api/wallet/exchange-rates').set('Authorization', 'Bearer nope'),
-      401,
-      'Invalid or expired token',
-    );
+    const unknown = await sb.http.get('/api/wallet/exchange-rates?x=1');
+    expect([unknown.status, unknown.headers['x-sandbox-warning']]).toEqual([
+      200,
+      'unknown query parameter "x" ignored',
+    ]);
+    const res = await sb.http.get('/api/wallet/exchange-rates').set('Authorization', 'Bearer nope');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-sandbox-warning']).toMatch(/answered as anonymous/);
   });
 });
 

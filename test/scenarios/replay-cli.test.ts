@@ -15,7 +15,7 @@ steps:
     expect: { status: 200, body: { status: ok } }
     save: { version: body.version }
   - name: forced error
-    request: { method: GET, path: /api/auth/me, headers: { X-Sandbox-Scenario: server.error } }
+    request: { method: GET, path: /api/shop/categories, headers: { X-Sandbox-Scenario: server.error } }
     expect: { status: 500, headers: { X-Sandbox-Scenario-Applied: server.error } }
 `;
 

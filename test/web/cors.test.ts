@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOrigins } from '../../src/http/cors.js';
-import { expectError, makeSandbox } from '../helpers/sandbox.js';
+import { expectDetailedError, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 const preflight = (sb: Awaited<ReturnType<typeof makeSandbox>>, origin: string) =>
   sb.http
@@ -22,7 +22,7 @@ describe('CORS for browser clients', () => {
     expect(res.headers['access-control-max-age']).toBe('600');
   });
 
-  it('lets a browser read the rate-limit, retry and sandbox headers of a response', async () => {
+  it('lets a browser read the rate-limit, retry and sandbox headers of a response, warnings and error details too', async () => {
     const sb = await makeSandbox();
     const res = await sb.http.get('/__sandbox/health').set('Origin', 'http://localhost:5173');
     expect(res.status).toBe(200);
@@ -34,6 +34,8 @@ describe('CORS for browser clients', () => {
       'Retry-After',
       'X-Sandbox-Version',
       'X-Sandbox-Scenario-Applied',
+      'X-Sandbox-Warning',
+      'X-Sandbox-Error-Detail',
     ])
       expect(exposed).toContain(name);
   });
@@ -57,9 +59,10 @@ describe('CORS for browser clients', () => {
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.test');
     expect(ok.headers.vary).toContain('Origin');
-    expectError(
+    expectDetailedError(
       await preflight(sb, 'https://evil.test'),
       403,
+      'Not authorized',
       'Origin https://evil.test is not allowed by --cors-origins',
     );
     const simple = await sb.http.get('/__sandbox/health').set('Origin', 'https://evil.test');

@@ -145,6 +145,18 @@ describe.skipIf(noBrowser)('dashboard at /__sandbox/ui in headless Chromium', ()
     },
   );
 
+  it.skipIf(skipReason('see a warning in the journal', 'GET /__sandbox/requests'))(
+    'shows what the sandbox warned about beside the request',
+    async () => {
+      await api('GET', '/api/shop/categories?_=42');
+      const notes = await page.waitForSelector(
+        '[data-test=journal-rows] tr[data-path="/api/shop/categories"] [data-test=journal-notes]',
+        { timeout: 10_000 },
+      );
+      expect(await notes.textContent()).toBe('unknown query parameter "_" ignored');
+    },
+  );
+
   it.skipIf(
     skipReason(
       'approve a pending payment',

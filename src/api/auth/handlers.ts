@@ -2,11 +2,21 @@ import type { AppDeps } from '../../app/deps.js';
 import { signToken, userId } from '../../http/auth.js';
 import { newId } from '../../world/ids.js';
 import type { Handlers } from '../../http/handler.js';
-import { authenticate, register, requestPasswordReset, resetPassword } from './service.js';
+import { ApiError } from '../../http/errors.js';
+import { lenient, quoted } from '../../http/warnings.js';
+import { authenticate, isReferralCode, register, requestPasswordReset, resetPassword } from './service.js';
 
 export function authHandlers(deps: AppDeps) {
   return {
     register: async (req, res) => {
+      const code = req.body.referralCode;
+      if (code !== undefined && !isReferralCode(req.world.store.db, code))
+        lenient(
+          res,
+          deps.config.strict,
+          `referralCode ${quoted(code)} is no user's code: the account is created, nobody is credited`,
+          () => new ApiError(400, 'body.referralCode is not a known referral code'),
+        );
       const user = await register(req.world, req.body, deps.config.referralCreditCents);
       const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
       res.status(201).json({ success: true, token, user: { id: user.id, email: user.email } });

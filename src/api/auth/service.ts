@@ -16,7 +16,12 @@ function findReferrer(db: Db, code: string): UserRecord | undefined {
   return Object.values(db.users).find((u) => u.referral_code === wanted);
 }
 
-/** Creates a user; a valid referral code credits the referrer through the ledger. */
+/** True when `code` is some user's referral code. */
+export function isReferralCode(db: Db, code: string): boolean {
+  return findReferrer(db, code) !== undefined;
+}
+
+/** Creates a user; a valid referral code credits the referrer through the ledger, an unknown one nobody. */
 export async function register(
   world: World,
   input: Body<'register'>,
@@ -27,9 +32,6 @@ export async function register(
   const check = () => {
     if (findUserByEmail(store.db, email))
       throw new ApiError(409, 'An account with this email already exists');
-    if (input.referralCode !== undefined && !findReferrer(store.db, input.referralCode)) {
-      throw new ApiError(400, 'body.referralCode is not a known referral code');
-    }
   };
   check();
   const passwordHash = await hashPassword(input.password);

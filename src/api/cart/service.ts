@@ -14,7 +14,12 @@ export const MAX_CART_QUANTITY = 10_000;
 export function cartOwner(principal: Principal): string {
   if (principal.user) return `user:${principal.user.id}`;
   if (principal.guest) return `guest:${principal.guest.id}`;
-  throw new ApiError(401, Messages.authRequired);
+  throw new ApiError(
+    401,
+    Messages.invalidToken,
+    {},
+    `${Messages.authRequired}: send a bearer token, an API key or X-Guest-Token`,
+  );
 }
 
 function cartOf(db: Db, owner: string, at: string): CartRecord {
@@ -54,7 +59,8 @@ export function setCartItem(db: Db, owner: string, input: Body<'setCartItem'>, n
     return;
   }
   const listing = db.listings[input.listingId];
-  if (!listing) throw new ApiError(404, Messages.listingNotFound);
+  if (!listing)
+    throw new ApiError(404, Messages.listingNotFound, {}, `No listing has the id ${input.listingId}`);
   if (owner === `user:${listing.seller_id}`)
     throw new ApiError(403, `You cannot buy your own listing ${listing.id}`);
   if (!isListingActive(listing, now, seedStartOf(db.meta)))
@@ -83,7 +89,8 @@ export function removeCartItem(db: Db, owner: string, listingId: string, at: str
   const cart = db.carts[owner];
   const index = cart ? cart.items.findIndex((i) => i.listing_id === listingId) : -1;
   if (index < 0) {
-    if (strict) throw new ApiError(404, `Listing ${listingId} is not in the cart`);
+    if (strict)
+      throw new ApiError(404, Messages.listingNotFound, {}, `Listing ${listingId} is not in the cart`);
     return;
   }
   cart.items.splice(index, 1);

@@ -54,7 +54,13 @@ function checkBody(input: CheckoutInput): { delivery: 'shipping' | 'pickup'; shi
 /** Checks one cart line against the store; returns the order line (price converted to USD cents). */
 function priceLine(db: Db, item: CartLine, ctx: CheckoutContext): OrderItem {
   const listing: ListingRecord | undefined = db.listings[item.listing_id];
-  if (!listing) throw new ApiError(404, `${Messages.listingNotFound}: ${item.listing_id}`);
+  if (!listing)
+    throw new ApiError(
+      404,
+      Messages.listingNotFound,
+      {},
+      `No listing has the id ${item.listing_id} (body.cartItems)`,
+    );
   if (listing.seller_id === ctx.buyerId)
     throw new ApiError(403, `You cannot buy your own listing ${listing.id}`);
   if (!isListingActive(listing, ctx.now, seedStartOf(db.meta)))

@@ -1,6 +1,7 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError, Messages } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Schema } from '../../http/contract.js';
+import type { NullsTakenAsAbsent } from '../../http/lenient-body.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
@@ -11,7 +12,7 @@ import { chargeFeatured, checkFeaturing, type FeaturedOutcome } from '../feature
 import { uploadNameIn, uploadPath } from '../uploads/paths.js';
 
 /** The body of POST /api/shop/listings (already checked against the schema). */
-export type CreateListingBody = Schema<'NewListing'>;
+export type CreateListingBody = NullsTakenAsAbsent<Schema<'NewListing'>>;
 
 /** Types whose `price_cents` is required (reverse_auction: an optional budget, 0 when absent). */
 export const PRICE_REQUIRED: ListingType[] = ['mall', 'classifieds', 'auction'];
@@ -63,7 +64,12 @@ function buildListing(
   if (!db.categories.some((c) => c.slug === body.category))
     throw new ApiError(400, `body.category is not a known category slug: ${body.category}`);
   if (body.price_cents === undefined && PRICE_REQUIRED.includes(body.type))
-    throw new ApiError(400, `body.price_cents is required for ${body.type} listings (0 for a free item)`);
+    throw new ApiError(
+      400,
+      Messages.amountRequired,
+      {},
+      `body.price_cents is required for ${body.type} listings (0 for a free item)`,
+    );
   checkFeatured(body);
   const display = currency(body.currency ?? 'USD', 'body.currency');
   const tooDear = unitPriceProblem(body.price_cents ?? 0, display);

@@ -3,6 +3,7 @@ import { userId } from '../../http/auth.js';
 import { ApiError, Messages } from '../../http/errors.js';
 import type { Handlers } from '../../http/handler.js';
 import { createListing } from './create.js';
+import { afterLeniency } from '../../http/lenient-body.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
 import { searchPageJson, searchWordLanguages } from './search-page.js';
@@ -19,13 +20,14 @@ export function listingHandlers(_deps: AppDeps) {
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];
-      if (!listing) throw new ApiError(404, Messages.listingNotFound);
+      if (!listing)
+        throw new ApiError(404, Messages.listingNotFound, {}, `No listing has the id ${req.params.id}`);
       const term = termsAt(req.world, req.world.clock.now())(listing);
       res.json(listingView(listing, langOf(req.query), baseUrl(req), term));
     },
     createListing: async (req, res) => {
       const owner = userId(req);
-      const body = req.body;
+      const body = afterLeniency(req.body);
       const now = req.world.clock.now();
       const { listing, featured } = await createListing(req.world, owner, body, {
         baseUrl: baseUrl(req),
