@@ -33,7 +33,7 @@ interface Job {
   steps: Step[];
 }
 interface Workflow {
-  on: Record<string, { tags?: string[] } | null>;
+  on: Record<string, { tags?: string[]; branches?: string[] } | null>;
   jobs: Record<string, Job>;
 }
 const workflow = (name: string) => parse(readFileSync(join(WORKFLOWS, name), 'utf8')) as Workflow;
@@ -58,10 +58,10 @@ describe('GitHub Actions workflows', () => {
     expect(output).toContain('"path": "/on"');
   });
 
-  it('CI runs .ci/run on every push', () => {
+  it('CI runs .ci/run on every push to a branch (a tag runs it in the release)', () => {
     const ci = workflow('ci.yml');
     expect(Object.keys(ci.on)).toContain('push');
-    expect(ci.on.push).toBeNull(); // every branch and tag
+    expect(ci.on.push).toEqual({ branches: ['**'] });
     expect(Object.values(ci.jobs).flatMap((j) => j.steps.map((s) => s.run))).toContain('bash .ci/run');
   });
 
@@ -77,12 +77,19 @@ describe('GitHub Actions workflows', () => {
     const meta = image.steps.find((s) => s.uses?.startsWith('docker/metadata-action@'))!;
     expect(meta.with?.images).toMatch(/^ghcr\.io\/.+\/marketplace-sandbox$/);
     expect(meta.with?.tags).toContain('type=semver,pattern={{version}}');
-    expect(meta.with?.tags).toContain('type=raw,value=latest');
+    // latest moves only for a final version, never for a prerelease tag such as v0.2.0-rc.1
+    expect(meta.with?.tags).toContain("type=raw,value=latest,enable=${{ !contains(github.ref_name, '-') }}");
     expect(image.steps.find((s) => s.uses?.startsWith('docker/login-action@'))?.with?.registry).toBe(
       'ghcr.io',
     );
     expect(image.permissions).toMatchObject({ packages: 'write' });
 
-    expect(npm.steps.some((s) => /npm publish/.test(s.run ?? ''))).toBe(true);
+    const publish = npm.steps.find((s) => /npm publish/.test(s.run ?? ''))?.run ?? '';
+    expect(publish).toMatch(/npm publish --provenance --access public --tag "\$tag"/);
+    // npm refuses --provenance (E422) unless package.json's repository names the repository
+    expect(publish.indexOf('npm pkg set repository.type=git')).toBeGreaterThanOrEqual(0);
+    expect(publish).toContain('repository.url=git+https://github.com/${GITHUB_REPOSITORY}.git');
+    expect(publish.indexOf('npm pkg set')).toBeLessThan(publish.indexOf('npm publish'));
+    expect(publish).toMatch(/\*-\*\) tag=next/);
   });
 });
