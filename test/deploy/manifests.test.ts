@@ -47,4 +47,11 @@ describe('deploy/kubernetes', () => {
     expect(maps(snippet)).toHaveLength(2);
     expect(maps(snippet)).toEqual(maps(read('compose/nginx.conf')));
   });
+
+  it('never retries a request, as the compose nginx.conf does not (proxy_next_upstream off)', () => {
+    expect(read('compose/nginx.conf')).toMatch(/^\s*proxy_next_upstream off;$/m);
+    const annotations = kind('Ingress').metadata.annotations as Record<string, string>;
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-next-upstream']).toBe('off');
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-next-upstream-tries']).toBe('1');
+  });
 });
