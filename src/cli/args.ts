@@ -103,7 +103,7 @@ export function helpText(): string {
     line('--help, -h', 'show this help'),
     line('--version, -v', 'print the version'),
     '',
-    'Exit codes: 0 stopped by SIGTERM or SIGINT; 1 could not start (data file, scenario file, port in use);',
-    '2 a bad command, flag or environment value.',
+    'Exit codes: 0 stopped by SIGTERM or SIGINT; 1 could not start (scenario file, port in use);',
+    '2 a bad command, flag or environment value, or a data file it cannot read (left as it was).',
   ].join('\n');
 }

@@ -61,33 +61,35 @@ function parse(argv: string[]) {
  * `marketplace-sandbox replay <file|dir> [--url URL] [--junit FILE]`: runs scenario steps against a
  * running sandbox, or an in-process in-memory one when no URL is given. Returns the exit code:
  * 0 when every expectation held, 1 when one failed, 2 on bad usage, an unreadable file or a
- * sandbox that wants an admin token it was not given.
+ * sandbox that wants an admin token it was not given. The results go to `write` (stdout); a run
+ * that cannot start says why on `fail` (stderr), so a CI log or a pipe keeps the two apart.
  */
 export async function runReplay(
   argv: string[],
   write: Write = (l) => process.stdout.write(l + '\n'),
   env: NodeJS.ProcessEnv = process.env,
+  fail: Write = (l) => process.stderr.write(l + '\n'),
 ): Promise<number> {
   let parsed;
   try {
     parsed = parse(argv);
   } catch (err) {
-    write(`replay: ${(err as Error).message.split('\n')[0]}\n${REPLAY_USAGE}`);
+    fail(`replay: ${(err as Error).message.split('\n')[0]}\n${REPLAY_USAGE}`);
     return 2;
   }
   if (parsed.values.help) return (write(REPLAY_HELP), 0);
-  if (parsed.positionals.length !== 1) return (write(REPLAY_USAGE), 2);
+  if (parsed.positionals.length !== 1) return (fail(REPLAY_USAGE), 2);
   let files: ScenarioFile[];
   try {
     files = loadAll(parsed.positionals[0]);
   } catch (err) {
-    write(`replay: ${(err as Error).message}`);
+    fail(`replay: ${(err as Error).message}`);
     return 2;
   }
   const adminToken = env.SANDBOX_ADMIN_TOKEN || undefined;
   const { url } = parsed.values;
   const problem = url ? await adminTokenProblem(url, adminToken) : null;
-  if (problem) return (write(`replay: ${problem}`), 2);
+  if (problem) return (fail(`replay: ${problem}`), 2);
   const local = url ? null : await startServer(makeConfig({ inMemory: true, port: 0, host: '127.0.0.1' }));
   const results: FileResult[] = [];
   try {

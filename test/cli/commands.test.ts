@@ -52,14 +52,15 @@ describe('subcommands', () => {
     );
   });
 
-  it('a missing scenario file is one clear line and exit 2, not a raw ENOENT', async () => {
-    const { code, stdout } = await runCli(['replay', 'scenarios/no-such-file.yaml']);
+  it('a missing scenario file is one clear line on stderr and exit 2, not a raw ENOENT', async () => {
+    const { code, stdout, stderr } = await runCli(['replay', 'scenarios/no-such-file.yaml']);
     expect(code).toBe(2);
-    expect(stdout.trim()).toBe('replay: no scenario file or directory at scenarios/no-such-file.yaml');
+    expect(stderr.trim()).toBe('replay: no scenario file or directory at scenarios/no-such-file.yaml');
+    expect(stdout).toBe('');
     const empty = mkdtempSync(join(tmpdir(), 'replay-empty-'));
     const none = await runCli(['replay', empty]);
     expect(none.code).toBe(2);
-    expect(none.stdout.trim()).toBe(`replay: no scenario files (*.yaml) in ${empty}`);
+    expect(none.stderr.trim()).toBe(`replay: no scenario files (*.yaml) in ${empty}`);
   });
 });
 
@@ -85,9 +86,9 @@ describe('replay against a sandbox that needs the admin token', () => {
   });
 
   it('exits 2 with a line saying to set SANDBOX_ADMIN_TOKEN when it has none', async () => {
-    const { code, stdout } = await runCli(['replay', file, '--url', url], { SANDBOX_ADMIN_TOKEN: '' });
+    const { code, stderr } = await runCli(['replay', file, '--url', url], { SANDBOX_ADMIN_TOKEN: '' });
     expect(code).toBe(2);
-    expect(stdout.trim()).toBe(
+    expect(stderr.trim()).toBe(
       `replay: the sandbox at ${url} needs an admin token: set SANDBOX_ADMIN_TOKEN to the value it was started with`,
     );
   });
@@ -95,7 +96,7 @@ describe('replay against a sandbox that needs the admin token', () => {
   it('exits 2 when the token is wrong, and runs with the right one', async () => {
     const wrong = await runCli(['replay', file, '--url', url], { SANDBOX_ADMIN_TOKEN: 'nope' });
     expect(wrong.code).toBe(2);
-    expect(wrong.stdout).toContain('refused the admin token: set SANDBOX_ADMIN_TOKEN');
+    expect(wrong.stderr).toContain('refused the admin token: set SANDBOX_ADMIN_TOKEN');
     const right = await runCli(['replay', file, '--url', url], { SANDBOX_ADMIN_TOKEN: 'team-token' });
     expect(right.stdout).toMatch(/1 passed, 0 failed\s*$/);
     expect(right.code).toBe(0);

@@ -35,10 +35,16 @@ function dirWith(files: Record<string, string>): string {
   return dir;
 }
 
-async function run(argv: string[]): Promise<{ code: number; out: string }> {
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
   const lines: string[] = [];
-  const code = await runReplay(argv, (l) => lines.push(l));
-  return { code, out: lines.join('\n') };
+  const errors: string[] = [];
+  const code = await runReplay(
+    argv,
+    (l) => lines.push(l),
+    {},
+    (l) => errors.push(l),
+  );
+  return { code, out: lines.join('\n'), err: errors.join('\n') };
 }
 
 describe('marketplace-sandbox replay', () => {
@@ -68,9 +74,10 @@ describe('marketplace-sandbox replay', () => {
     expect((await run(['a', 'b'])).code).toBe(2);
     expect((await run(['x', '--nope'])).code).toBe(2);
     const dir = dirWith({ 'broken.yaml': 'name: broken\ndescription: x\nsteps: [{ name: s }]\n' });
-    const { code, out } = await run([dir]);
+    const { code, out, err } = await run([dir]);
     expect(code).toBe(2);
-    expect(out).toMatch(/broken.yaml: \/steps\/0 must have required property 'request'/);
+    expect(err).toMatch(/broken.yaml: \/steps\/0 must have required property 'request'/);
+    expect(out).toBe('');
   });
 
   it('runs against a URL and reports a sandbox it cannot reach', async () => {
