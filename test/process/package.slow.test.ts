@@ -62,6 +62,7 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
     ])
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /\.test\.(js|d\.ts|js\.map)$/.test(f))).toEqual([]); // unit tests beside sources
     expect(files.filter((f) => f.endsWith('.v8-cache'))).toEqual([]); // made where it is installed
   });
 
