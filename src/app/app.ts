@@ -20,6 +20,7 @@ import { textsStage } from '../http/texts-stage.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
 import { ROUTER_OPTIONS } from '../http/routing.js';
+import { useClientStage } from '../http/client-address.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -32,7 +33,7 @@ type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknow
 export function createPipeline(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  useClientStage(app, deps.config.trustProxy); // client: req.ip and req.protocol, as the fast paths read them
   app.set('etag', false);
   // Paths match only as written (http/routing.ts): this app's router and the request validator.
   app.set('case sensitive routing', true);

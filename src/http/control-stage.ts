@@ -3,7 +3,6 @@ import type { AppDeps } from '../app/deps.js';
 import { ensureStartupScenario, resolveStartupScenario } from '../scenarios/activate.js';
 import { collectScenarios } from '../scenarios/query.js';
 import { adminTokenGuard } from './admin-token.js';
-import { TRUSTED_PROXY_HOPS } from './client-address.js';
 import { isControlPath } from './control-paths.js';
 import { rateLimiting } from './rate-limit.js';
 import { rateCountersOf } from './rate-counters.js';
@@ -17,7 +16,6 @@ import { requestJournal } from './request-journal.js';
  */
 export function mountControlStage(app: Express, deps: AppDeps): void {
   const { config } = deps;
-  if (config.trustProxy) app.set('trust proxy', TRUSTED_PROXY_HOPS);
   const startup = resolveStartupScenario(config);
   const scenarios: RequestHandler = (req, res, next) => {
     ensureStartupScenario(req.world, startup);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../app/deps.js';
 import { scenarioState } from '../scenarios/state.js';
 import type { World } from '../world/world.js';
 import { writeAnswer } from './answer.js';
-import { forwardedAddress, forwardedProtocol } from './client-address.js';
+import { clientAddress, clientProtocol } from './client-address.js';
 import { fastSearch } from './fast-search.js';
 import { countRequest, uncount } from './rate-limit.js';
 import { rateCountersOf } from './rate-counters.js';
@@ -37,12 +37,8 @@ function fastContext(
     started: performance.now(),
     world,
     principal: {},
-    protocol: trustProxy
-      ? forwardedProtocol(req)
-      : 'encrypted' in req.socket && req.socket.encrypted
-        ? 'https'
-        : 'http',
-    address: trustProxy ? forwardedAddress(req) : (req.socket.remoteAddress ?? ''),
+    protocol: clientProtocol(req, trustProxy),
+    address: clientAddress(req, trustProxy),
     path: pathOf(url),
     query: {},
     body: undefined,
@@ -54,9 +50,11 @@ function fastContext(
 /**
  * The hot read path, in front of Express: a public GET is answered from the world's response
  * cache, or for a listings search from the search itself (fast-search.ts), before Express sets up
- * the request. It runs the same stage functions as the full path, in the same order, and skips
- * the stages that cannot change such a request (docs/architecture.md): the version and world,
- * the journal, the rate limit, the cache, and for a search the validation, handler and cache record.
+ * the request. It calls the same stage functions as the full path and skips the stages that
+ * cannot change such a request (docs/architecture.md): the version, client and world, the
+ * journal, the rate limit, the cache, and for a search the handler and cache record. It finds its
+ * answer (the cache lookup, or the search) before it counts or records anything, so a request it
+ * gives up on has changed nothing; the full path counts first.
  *
  * Anything else goes to the full path untouched: other methods, credentials of any kind, an
  * `X-Sandbox-Scenario` header or a sticky scenario, a condition (`If-None-Match`), an `Origin`

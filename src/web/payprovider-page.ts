@@ -1,3 +1,4 @@
+import { baseUrl } from '../http/base-url.js';
 import { Router, type Request, type Response } from 'express';
 import type { WorldRegistry } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
@@ -29,7 +30,7 @@ async function pageWorld(worlds: WorldRegistry, req: Request): Promise<World> {
  */
 function checkSameOrigin(req: Request): void {
   const origin = req.headers.origin;
-  if (origin === undefined || origin === `${req.protocol}://${req.get('host')}`) return;
+  if (origin === undefined || origin === baseUrl(req)) return;
   throw new ApiError(403, "The provider page's buttons work only from the provider page itself");
 }
 
