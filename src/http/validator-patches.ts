@@ -23,9 +23,12 @@ type SchemaValidatorClass = new (opts: object) => { validate(doc: object): { err
  * start, even with `validateApiSpec: false`, where it is never used; no option avoids it. The swap
  * builds the same validator on the first `validate()` call instead, which never comes at run time
  * (test/contract/openapi-contract.test.ts checks the contract against the metaschema).
- * Upstream: none filed; removable once `framework/index.ts` (`initialize`) constructs
- * `OpenAPISchemaValidator` only when `validateApiSpec` is on (#541 / #544 made the check itself
- * optional, not the construction). Returns false when the shape changed (start-up is then only slower).
+ * Upstream: no issue asks for exactly this (searched: #541 / #544 made the check itself optional,
+ * not the construction; #833, open, loads specs lazily; #910, open, start-up cost), and this
+ * workplace reaches no issue tracker to file one; to file: "initialize() builds
+ * OpenAPISchemaValidator when validateApiSpec is false". Removable once `framework/index.ts`
+ * constructs it only when `validateApiSpec` is on. Returns false when the shape changed (start-up
+ * is then only slower).
  */
 export function deferSpecSelfCheck(): boolean {
   // The CommonJS exports object itself: the framework reads the class from it at each use.
@@ -72,8 +75,10 @@ function atPointer(doc: object, ref: string): unknown {
  * leaves any other ref (none in our contract) to the original (kept as `resolveSchema.compiling`);
  * test/contract/openapi-contract.test.ts checks the preprocessed contract is identical either way.
  * `$refParser: { mode: 'dereference' }`, the public option nearest to it, inlines every ref and
- * makes ajv compile each shared schema once per use instead. Upstream: none filed; removable once
- * the preprocessor resolves local refs without compiling them.
+ * makes ajv compile each shared schema once per use instead. Upstream: no issue found (searched
+ * the tracker's start-up issues: #910, #833), none filed from here (no tracker reachable); to file:
+ * "SchemaPreprocessor.resolveSchema compiles every $ref it only reads". Removable once the
+ * preprocessor resolves local refs without compiling them.
  */
 export function resolveRefsWithoutCompiling(): boolean {
   const proto = SchemaPreprocessor.prototype as unknown as Preprocessor & { viaPointer?: true };
@@ -164,8 +169,10 @@ type QuerySpec = { openapi: string; components?: { schemas?: Record<string, unkn
  * (`framework/ajv`) and its own option mapping (`AjvOptions.request` of the same options, query
  * coercion forced on as `RequestValidator` does): draft-04 keywords for OpenAPI 3.0, its formats,
  * defaults written into the query. The fast search path's query check (http/fast-query.ts) compiles
- * with it, so it judges a query exactly as the validator would. Upstream: none filed; the validator
- * exposes no ajv of its own.
+ * with it, so it judges a query exactly as the validator would. Upstream: no issue found, none
+ * filed from here (no tracker reachable); to file: "expose the request ajv (or a
+ * validateQuery(operation, query)) for callers that judge a request outside the middleware".
+ * Removable once the validator exposes one.
  */
 export function compileQueryCheck(
   spec: QuerySpec,

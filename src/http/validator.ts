@@ -1,6 +1,9 @@
 import type { RequestHandler } from 'express';
-import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
+import type { middleware } from 'express-openapi-validator';
 import { applyValidatorPatches, installValidator } from './validator-patches.js';
+
+/** The validator's options, named through its public `middleware` (its own type lives in dist/). */
+type OpenApiValidatorOpts = Parameters<typeof middleware>[0];
 
 /** Paths served by the sandbox that are not part of the API contract (pages and assets). */
 export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
