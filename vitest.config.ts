@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that hold a request to a CPU or event-loop budget (issue 14: one request must never freeze
- * the process). They run after every other test, one file at a time, so that what they measure is
- * the sandbox's own cost and not the other test files' load on the same cores.
+ * Tests that need the machine to themselves, run after every other test, one file at a time:
+ * those that hold a request to a CPU or event-loop budget (issue 14: one request must never freeze
+ * the process), so that they measure the sandbox's own cost and not the other files' load on the
+ * same cores; and the package test, whose `npm pack` deletes and rebuilds dist/ (prepack,
+ * prepare), which every test that starts the CLI runs.
  */
-const TIMED = [
+const ALONE = [
   'test/fuzz/**/*.test.ts',
   'test/hardening/assistant-cost.test.ts',
   'test/hardening/path-patterns.test.ts',
+  'test/process/package.slow.test.ts',
 ];
 
 export default defineConfig({
@@ -17,6 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Builds the CLI as it ships (dist/bin.js) from this run's sources, for the tests that start it.
+    globalSetup: ['test/helpers/cli-bundle.ts'],
     // Most files wait on sockets, child processes and timers: two at a time on a 2-core machine
     // (vitest's default is one fewer than the cores, so a single file at a time there).
     maxWorkers: 2,
@@ -26,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'memory',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: TIMED,
+          exclude: ALONE,
           sequence: { groupOrder: 0 },
         },
       },
@@ -46,8 +51,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'timed',
-          include: TIMED,
+          name: 'alone',
+          include: ALONE,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -32,7 +32,7 @@ const rssMb = (pid: number) =>
 
 /** One replica's RSS with 0 and then `steps` live sandboxes (each made by a first request). */
 export async function measureHolding(steps: number[]): Promise<HoldRow[]> {
-  const cluster = await startCluster(1, { runtime: 'dist', flags: FLAGS });
+  const cluster = await startCluster(1, { flags: FLAGS });
   const [replica] = cluster.replicas;
   try {
     const rows: HoldRow[] = [{ sandboxes: 0, rssMb: rssMb(replica.child.pid!) }];
@@ -105,7 +105,7 @@ export async function measureThroughput(
 ): Promise<ThroughputRow[]> {
   const rows: ThroughputRow[] = [];
   for (const replicas of counts) {
-    const cluster: Cluster = await startCluster(replicas, { runtime: 'dist', flags: FLAGS });
+    const cluster: Cluster = await startCluster(replicas, { flags: FLAGS });
     try {
       if (replicas === 1) {
         await warm(cluster.replicas[0].url, jobs);

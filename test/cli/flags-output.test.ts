@@ -9,12 +9,13 @@ import { checkWordFlags, logFormatOf, watchSeeding } from '../../src/process/cli
 import { reportSeedProgress, seedProgressReporter } from '../../src/seed/context.js';
 import { progressBar } from '../../src/process/progress-bar.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
+import { CLI } from '../helpers/cli.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
-/** Runs the CLI (TypeScript through tsx) and resolves once it printed its ready line. */
+/** Runs the CLI as it ships and resolves once it printed its ready line. */
 function startCli(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/process/bin.ts', ...args], {
+  const child = spawn(CLI[0], [CLI[1], ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LOG_LEVEL: 'info' },
@@ -153,7 +154,7 @@ describe('the CLI process', () => {
         },
       )
       .toBe(200);
-    const bad = spawn(process.execPath, ['--import', 'tsx', 'src/process/bin.ts', '--log-format', 'xml'], {
+    const bad = spawn(CLI[0], [CLI[1], '--log-format', 'xml'], {
       cwd: ROOT,
     });
     let err = '';

@@ -3,9 +3,16 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Starts the real CLI (`src/process/bin.ts` through tsx) as a child process. */
+/**
+ * The command that starts the CLI as it ships: `node dist/bin.js` (package.json `bin`, what
+ * `npm start`, `npx marketplace-sandbox` and the Docker image run), built from this run's sources
+ * by the tests' global setup (cli-bundle.ts).
+ */
+export const CLI = [process.execPath, 'dist/bin.js'] as const;
+
+/** Starts the real CLI, as it ships, as a child process. */
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/process/bin.ts', ...args], {
+  return spawn(CLI[0], [CLI[1], ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

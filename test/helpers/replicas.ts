@@ -1,7 +1,7 @@
 // N sandbox processes behind nginx with deploy/compose/nginx.conf: the compose deployment on
 // loopback ports, without Docker (the routing test and `npm run bench:sandboxes -- --replicas`).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { ROOT, exitOf, spawnCli, waitForReady } from './cli.js';
+import type { ChildProcess } from 'node:child_process';
+import { exitOf, spawnCli, waitForReady } from './cli.js';
 import { composeConfig, freePort, startNginx, type RunningNginx } from './nginx.js';
 
 export interface Replica {
@@ -19,20 +19,13 @@ export interface Cluster {
 }
 
 export interface ClusterOptions {
-  /** 'tsx' runs the sources (tests), 'dist' the built CLI (the bench). */
-  runtime?: 'tsx' | 'dist';
   flags?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
-function spawnReplica(runtime: 'tsx' | 'dist', flags: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const args = ['--in-memory', '--port', '0', '--host', '127.0.0.1', ...flags];
-  if (runtime === 'tsx') return spawnCli(args, env);
-  return spawn(process.execPath, ['dist/bin.js', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** A replica is the CLI as it ships (`node dist/bin.js`), in memory, on a free loopback port. */
+function spawnReplica(flags: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnCli(['--in-memory', '--port', '0', '--host', '127.0.0.1', ...flags], env);
 }
 
 /** Stops a replica (SIGTERM) unless it is already gone. */
@@ -45,9 +38,7 @@ export async function stopReplica(replica: Replica): Promise<void> {
 
 /** Starts `count` replicas, then nginx in front of them with the compose file's routing. */
 export async function startCluster(count: number, options: ClusterOptions = {}): Promise<Cluster> {
-  const children = Array.from({ length: count }, () =>
-    spawnReplica(options.runtime ?? 'tsx', options.flags ?? [], options.env ?? {}),
-  );
+  const children = Array.from({ length: count }, () => spawnReplica(options.flags ?? [], options.env ?? {}));
   const replicas: Replica[] = [];
   try {
     for (const child of children) {

@@ -12,6 +12,9 @@ import { checkedFetch } from '../helpers/checked-clients.js';
  * A child sandbox (the CLI, file store in a temp directory) under concurrent writes is killed
  * with SIGKILL at random moments; after each restart the data file parses and every write that
  * was acknowledged before the kill is there, read both from the file and through the API.
+ * A round kills once its writers have had a random number of writes acknowledged, at a random
+ * moment after that, so every round does real work however fast or loaded the machine is (a
+ * fixed wall-time window did almost none on a busy machine).
  */
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 20);
 const OWNERS = Object.values(accounts);
@@ -37,13 +40,16 @@ async function post(base: string, path: string, body: unknown, auth?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+const ackCount = (acked: Acked) => acked.keys.size + acked.revoked.size + acked.users.size;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** One writer: creates API keys (revoking some), now and then registers a user; records acks. */
 async function writer(base: string, n: number, round: number, acked: Acked, stop: { v: boolean }) {
   const owner = OWNERS[n % OWNERS.length];
   const mine: string[] = [];
   for (let i = 0; !stop.v; i++) {
     try {
-      if (i % 7 === 3) {
+      if (i % 5 === 1) {
         const email = `r${round}-w${n}-${i}@durable.test`;
         const res = await post(base, '/api/auth/register', { email, password: `pw-${email}` });
         if (res.status === 201) acked.users.set(email, `pw-${email}`);
@@ -111,7 +117,7 @@ async function checkApi(base: string, acked: Acked, newUsers: string[]) {
 }
 
 function start(): Promise<Child> {
-  return startChild(sandboxArgs('tsx', ['--data', dataFile, '--listings', '20']), SANDBOX_READY, 30_000);
+  return startChild(sandboxArgs('dist', ['--data', dataFile, '--listings', '20']), SANDBOX_READY, 30_000);
 }
 
 describe('durability under SIGKILL', () => {
@@ -127,7 +133,11 @@ describe('durability under SIGKILL', () => {
         const before = new Set(acked.users.keys());
         const stop = { v: false };
         const writers = Array.from({ length: 8 }, (_, n) => writer(child.url, n, round, acked, stop));
-        await new Promise((r) => setTimeout(r, 150 + Math.random() * 450));
+        const ackedAtStart = ackCount(acked);
+        const target = 8 + Math.floor(Math.random() * 24);
+        const deadline = Date.now() + 20_000;
+        while (ackCount(acked) - ackedAtStart < target && Date.now() < deadline) await sleep(5);
+        await sleep(Math.random() * 100);
         child.proc.kill('SIGKILL');
         await new Promise((r) => child.proc.once('exit', r));
         stop.v = true;
@@ -136,7 +146,7 @@ describe('durability under SIGKILL', () => {
         child = await start();
         const newUsers = [...acked.users.keys()].filter((e) => !before.has(e));
         await checkApi(child.url, acked, newUsers);
-        totalAcked = acked.keys.size + acked.revoked.size + acked.users.size;
+        totalAcked = ackCount(acked);
       }
       child.proc.kill('SIGKILL');
       // The loop must have done real work: many acknowledged writes, some in every category.
