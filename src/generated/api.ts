@@ -302,7 +302,7 @@ export interface paths {
          *     the start of a title word, a whole description word, the start of a description word.
          *     `category` given a top-level slug also matches its subcategories; an unknown slug or
          *     currency matches nothing. `minPrice`/`maxPrice` are dollars, inclusive, compared with each
-         *     listing's price converted to USD at the current rate window (`GET /api/shop/rates`), and
+         *     listing's price converted to USD at the current rate window (`GET /api/wallet/exchange-rates`), and
          *     `price_low`/`price_high` sort by that USD value. `lat`, `lng` and `radius` (km,
          *     great-circle distance) go together. See docs/catalog.md.
          */
@@ -3547,7 +3547,7 @@ export interface operations {
                      */
                     paymentMethod?: "credit_wallet" | "payprovider";
                     /**
-                     * @description always USD cents
+                     * @description always USD cents. Absent is 0, with `shipping` too: the interface gives no rate and no rule, so the client states the cost (free shipping when it sends none)
                      * @default 0
                      */
                     shippingCostCents?: number;
