@@ -12,7 +12,8 @@ import { errorHandler, notFoundHandler } from '../http/errors.js';
 import { fastReads } from '../http/fast-read.js';
 import { responseCache } from '../http/response-cache.js';
 import { operations, specForValidator } from '../http/spec.js';
-import { requestValidator, validatorOptions } from '../http/validator.js';
+import { headAsGet, requestValidator, validatorOptions } from '../http/validator.js';
+import { canonicalIds } from '../http/uuid-case.js';
 import { mountControlStage } from '../http/control-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
@@ -53,7 +54,7 @@ export function createPipeline(deps: AppDeps): Express {
   // 12 validation; uploads stream into the sandbox's upload space, never whole into memory.
   const validation = validatorOptions(specForValidator({ responses: false }));
   validation.fileUploader = uploadReceiver(deps.config.uploadQuotaMb);
-  app.use(requestValidator(validation)); // 12d
+  app.use(headAsGet(requestValidator(validation))); // 12d; a HEAD is validated as its GET
   // 13 scenario effects: after validation, so a scenario never bypasses it.
   app.use(scenarioEffects());
   app.use(textsStage); // 14 texts: the catalogue's tables, built in slices on first use
@@ -63,8 +64,10 @@ export function createPipeline(deps: AppDeps): Express {
   for (const op of operations()) {
     const handler = handlerOf(handlers, op.operationId);
     if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
-    // 16 handler (17, serialization, is the handler's res.json); security is 12a, in operationStages
-    router[op.method as 'get'](op.expressPath, handler);
+    // 16 handler (17, serialization, is the handler's res.json); security is 12a, in operationStages.
+    // Ids in either case are the same record (http/uuid-case.ts); a HEAD runs the GET's route.
+    const ids = canonicalIds(op);
+    router[op.method as 'get'](op.expressPath, ...(ids ? [ids] : []), handler);
   }
   app.use(router);
   app.use(notFoundHandler);

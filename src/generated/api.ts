@@ -302,7 +302,7 @@ export interface paths {
          *     the start of a title word, a whole description word, the start of a description word.
          *     `category` given a top-level slug also matches its subcategories; an unknown slug or
          *     currency matches nothing. `minPrice`/`maxPrice` are dollars, inclusive, compared with each
-         *     listing's price converted to USD at the current rate window (`GET /api/shop/rates`), and
+         *     listing's price converted to USD at the current rate window (`GET /api/wallet/exchange-rates`), and
          *     `price_low`/`price_high` sort by that USD value. `lat`, `lng` and `radius` (km,
          *     great-circle distance) go together. See docs/catalog.md.
          */
@@ -469,7 +469,9 @@ export interface paths {
         /**
          * UI strings of one language (interface 4.13)
          * @description The same keys in all 17 languages. Strong `ETag` and `Cache-Control`; `If-None-Match`
-         *     with the current ETag gives 304. An unknown code is a 404.
+         *     with the current ETag gives 304. An unknown code is a 404. Public, as every browsing
+         *     operation (interface 5.5): a credential is not needed, and a refused one is answered as
+         *     anonymous with an `X-Sandbox-Warning` (`--strict`: 401).
          */
         get: operations["getLocale"];
         put?: never;
@@ -1324,12 +1326,17 @@ export interface components {
             deducted?: number;
         };
         /**
-         * @description A listing to create. `null` in a field a listing shows as nullable (`description`,
-         *     `location_city`, `location_country`, `featured_payment_method`), as a client sends back
-         *     what it read, is taken as absent, with an `X-Sandbox-Warning` (with `--strict`, a 400
-         *     `body.<field> must be string`).
+         * @description A listing to create. A client may send back every field a listing read returns
+         *     (`GET /api/shop/listings/{id}`): `null` in a field a listing shows as nullable
+         *     (`description`, `location_city`, `location_country`, `lat`, `lng`,
+         *     `featured_payment_method`) is taken as absent, with an `X-Sandbox-Warning` (with
+         *     `--strict`, a 400 `body.<field> must be <type>`); the fields the sandbox sets (`id`,
+         *     `store_slug`, `created_at`, `expires_at`, marked `readOnly`) are ignored, with an
+         *     `X-Sandbox-Warning` each (with `--strict`, a 400 `body.<field> is read-only`).
          */
         NewListing: {
+            /** @description set by the sandbox; sent back, ignored with a warning */
+            readonly id?: string;
             type: components["schemas"]["ListingType"];
             title: string;
             description?: string | null;
@@ -1338,9 +1345,11 @@ export interface components {
              * @description In the listing's currency's cents. One unit may also be worth at most 10,000,000.00 USD at
              *     the currency's strongest rate (its fixture rate less the rate walk's 2.75%), e.g.
              *     `price_cents` ≤ 10215 in BTC; a dearer price is a 400 that says the limit. With the other
-             *     bounds (quantities ≤ 10,000, 100 lines) every order total stays a safe integer.
+             *     bounds (quantities ≤ 10,000, 100 lines) every order total stays a safe integer. `null`
+             *     is no amount, as absent (no warning, either mode): 400 `Amount required` where the type
+             *     needs one.
              */
-            price_cents?: number;
+            price_cents?: number | null;
             currency?: string;
             accepted_currencies?: string[];
             quantity_available?: number;
@@ -1348,10 +1357,20 @@ export interface components {
             duration?: "1day" | "2weeks" | "1year";
             location_city?: string | null;
             location_country?: string | null;
+            /** @description with `lng`, the coordinates location search uses (instead of those of a known `location_city`); one without the other is a 400 */
+            lat?: number | null;
+            /** @description with `lat` */
+            lng?: number | null;
             is_featured?: boolean;
             /** @enum {string|null} */
             featured_payment_method?: "subscription" | "payprovider" | "credit_wallet" | null;
             images?: string[];
+            /** @description set by the sandbox (the seller's store); sent back, ignored with a warning */
+            readonly store_slug?: string | null;
+            /** @description set by the sandbox; sent back, ignored with a warning */
+            readonly created_at?: string;
+            /** @description set by the sandbox; sent back, ignored with a warning */
+            readonly expires_at?: string;
         };
         Category: {
             slug: string;
@@ -1729,7 +1748,7 @@ export interface components {
             at: string;
             method: string;
             path: string;
-            /** @description the query as validated (numbers as numbers, defaults filled in), redacted */
+            /** @description the query as the client sent it (values as text, a repeated name a list), redacted; what the sandbox did with it (a `limit` answered with 50, an unknown parameter ignored) is in `warnings` */
             query: {
                 [key: string]: unknown;
             };
@@ -1807,6 +1826,7 @@ export interface components {
         /** @description Unavailable - the server.unavailable scenario, or a new X-Sandbox-Id while --max-sandboxes sandboxes are live (Retry-After says when to try again), or a change the file store could not save (disk full, read-only); such a change was not applied. */
         ServiceUnavailable: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1835,6 +1855,7 @@ export interface components {
         /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario). */
         BadRequest: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1849,6 +1870,7 @@ export interface components {
         /** @description No credential, or a bad, tampered, expired or revoked one; `X-Sandbox-Error-Detail` says which and why. */
         Unauthorized: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
@@ -1864,6 +1886,7 @@ export interface components {
         /** @description The caller may not do this; `X-Sandbox-Error-Detail` says why (e.g. which slot limit). */
         Forbidden: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
@@ -1879,6 +1902,7 @@ export interface components {
         /** @description No listing with this id; `X-Sandbox-Error-Detail` names the id (and the field it came in). */
         ListingNotFound: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
@@ -1894,6 +1918,7 @@ export interface components {
         /** @description No such record. */
         NotFound: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1908,6 +1933,7 @@ export interface components {
         /** @description The request conflicts with the current state. */
         Conflict: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1922,6 +1948,7 @@ export interface components {
         /** @description The body is larger than 1 MB. */
         PayloadTooLarge: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1936,6 +1963,7 @@ export interface components {
         /** @description The body is not of the operation's media type, or its Content-Encoding or charset cannot be read; the message says what to send. */
         UnsupportedMediaType: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 [name: string]: unknown;
             };
             content: {
@@ -1950,6 +1978,7 @@ export interface components {
         /** @description Rate limited; `Retry-After` says when to try again. */
         TooManyRequests: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
@@ -1965,6 +1994,7 @@ export interface components {
         /** @description Unexpected failure (the stack is logged, never sent); forced by the `server.error` scenario, `X-Sandbox-Error-Detail` says so. */
         InternalError: {
             headers: {
+                "X-Sandbox-Warning": components["headers"]["Warning"];
                 "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                 [name: string]: unknown;
             };
@@ -1981,6 +2011,11 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /**
+         * @description What the sandbox noticed and let through, sent only by the marketplace API (`/api`, `/locales`): where the interface leaves room and a live service would most likely take the request (an unknown query parameter, a `limit` above 50, a regional `lang`, a `null` or read-only field sent back from a read, a refused credential on a public operation, an unknown `referralCode`, …), the sandbox answers as it would and says so here, one line, several warnings joined with `; `, at most 2048 bytes (unknown parameters share one warning naming the first five). Printable ASCII; anything else is percent-encoded (UTF-8). Also in the request journal (`warnings`). With `--strict` (`SANDBOX_STRICT`) each is the 400 or 401 it would have been instead. The list: docs/errors.md, "Warnings".
+         * @example limit=100 is above the maximum 50: answered with 50; unknown query parameter "_" ignored
+         */
+        Warning: string;
         /**
          * @description The sandbox's own reason for an error whose `error` is the interface's text (which slot limit, which listing id, which credential and why). Printable ASCII; anything else is percent-encoded (UTF-8). Also in the request journal (`error_detail`).
          * @example All 3 featured listing slots of your Basic plan are in use; pay with credit_wallet or payprovider, or upgrade
@@ -2020,6 +2055,7 @@ export interface operations {
             /** @description Registered and logged in (sandbox choice; the interface does not show the body). */
             201: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2070,6 +2106,7 @@ export interface operations {
             /** @description Logged in. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2090,6 +2127,7 @@ export interface operations {
             /** @description Wrong e-mail or password (`X-Sandbox-Error-Detail` says `Invalid email or password`). */
             401: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
@@ -2132,6 +2170,7 @@ export interface operations {
             /** @description Accepted (identical for known and unknown e-mails). */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2177,6 +2216,7 @@ export interface operations {
             /** @description Password changed; the token is used up. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2192,6 +2232,7 @@ export interface operations {
             /** @description Bad body, or the token is unknown, used or older than one hour. */
             400: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2263,7 @@ export interface operations {
             /** @description The user. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2261,6 +2303,7 @@ export interface operations {
             /** @description A new guest token. */
             201: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2295,6 +2338,7 @@ export interface operations {
             /** @description Active keys, oldest first. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2345,6 +2389,7 @@ export interface operations {
             /** @description The new key, with its secret. */
             201: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2386,6 +2431,7 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2422,6 +2468,7 @@ export interface operations {
             /** @description Balance in USD cents and as a two-decimal string. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,6 +2728,7 @@ export interface operations {
             /** @description One page of listings and the pagination of the whole result. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2755,6 +2803,7 @@ export interface operations {
              */
             201: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,6 +2870,7 @@ export interface operations {
             /** @description The listing in the requested language. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2879,6 +2929,7 @@ export interface operations {
             /** @description Categories in display order. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2926,6 +2977,7 @@ export interface operations {
             /** @description The parent and its subcategories. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +3014,7 @@ export interface operations {
             /** @description No such top-level category. */
             404: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,6 +3052,7 @@ export interface operations {
             /** @description The store and one page of its listings. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3088,7 @@ export interface operations {
             /** @description No such store. */
             404: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3068,6 +3123,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3088,6 +3144,7 @@ export interface operations {
             /** @description A file over 5 MB, more than 10 files, or a file that would take the sandbox over its upload quota. */
             413: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3097,6 +3154,7 @@ export interface operations {
             /** @description A file that is not a JPEG, PNG, WebP or GIF image, or a body that is not multipart. */
             415: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3180,6 +3238,7 @@ export interface operations {
             /** @description `{key: text}` for the language (the example shows 60 of the keys of the German file). */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     ETag?: string;
                     "Cache-Control"?: string;
                     [name: string]: unknown;
@@ -3257,14 +3316,17 @@ export interface operations {
             /** @description Not modified (the ETag matches). */
             304: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description No locale file for this code. */
             404: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3310,6 +3372,7 @@ export interface operations {
             /** @description The reply and the listings found; `Content-Language` names the detected language. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     "Content-Language"?: components["schemas"]["LanguageCode"];
                     [name: string]: unknown;
                 };
@@ -3347,6 +3410,7 @@ export interface operations {
             /** @description Rates of the current window. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,6 +3460,7 @@ export interface operations {
             /** @description One page of ledger entries. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3482,7 +3547,7 @@ export interface operations {
                      */
                     paymentMethod?: "credit_wallet" | "payprovider";
                     /**
-                     * @description always USD cents
+                     * @description always USD cents. Absent is 0, with `shipping` too: the interface gives no rate and no rule, so the client states the cost (free shipping when it sends none)
                      * @default 0
                      */
                     shippingCostCents?: number;
@@ -3501,6 +3566,7 @@ export interface operations {
             /** @description Paid from the wallet, or a provider redirect (not an error). */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +3578,7 @@ export interface operations {
             /** @description A line is the buyer's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
@@ -3528,6 +3595,7 @@ export interface operations {
             /** @description A listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or a seller's balance would pass the most a wallet may hold. */
             409: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3564,6 +3632,7 @@ export interface operations {
             /** @description One page of orders. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,6 +3674,7 @@ export interface operations {
             /** @description The order. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3616,6 +3686,7 @@ export interface operations {
             /** @description No such order, or not the caller's. */
             404: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +3715,7 @@ export interface operations {
             /** @description The plans. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3688,6 +3760,7 @@ export interface operations {
             /** @description The plan in force. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,6 +3823,7 @@ export interface operations {
             /** @description Paid from the wallet, or a provider redirect (not an error). */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,6 +3835,7 @@ export interface operations {
             /** @description Unknown plan. */
             404: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3791,6 +3866,7 @@ export interface operations {
             /** @description The cart. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,6 +3906,7 @@ export interface operations {
             /** @description The cart after the change. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,6 +3935,7 @@ export interface operations {
             /** @description The caller's own listing (`X-Sandbox-Error-Detail` names it). */
             403: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     "X-Sandbox-Error-Detail": components["headers"]["ErrorDetail"];
                     [name: string]: unknown;
                 };
@@ -3874,6 +3952,7 @@ export interface operations {
             /** @description The listing is no longer active, has less stock than asked, or is priced above what one unit may be worth; or the cart already holds 100 listings. */
             409: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3907,6 +3986,7 @@ export interface operations {
             /** @description The cart after the change. */
             200: {
                 headers: {
+                    "X-Sandbox-Warning": components["headers"]["Warning"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -97,14 +97,17 @@ function resolveUser(world: World, secret: string, req: Request): Principal['use
   if (credential === undefined) return undefined;
   if (typeof header === 'string' && header.length > 0 && !/^Bearer\s+\S+\s*$/i.test(header))
     return 'the Authorization header is not "Bearer <token or API key>"';
+  // A credential in the query is the `api_key` parameter: its refusal names the API key.
+  const inQuery = !(typeof header === 'string' && header.length > 0);
+  const unknownKey = inQuery
+    ? 'the API key in api_key is unknown or revoked'
+    : 'the API key is unknown or revoked';
   if (credential.startsWith(API_KEY_PREFIX)) {
     const found = findApiKey(world, credential);
-    return found
-      ? { id: found.userId, via: 'api_key', apiKeyId: found.keyId }
-      : 'the API key is unknown or revoked';
+    return found ? { id: found.userId, via: 'api_key', apiKeyId: found.keyId } : unknownKey;
   }
   const claims = checkToken(world, secret, credential, 'user');
-  if (typeof claims === 'string') return `the bearer token is refused: ${claims}`;
+  if (typeof claims === 'string') return inQuery ? unknownKey : `the bearer token is refused: ${claims}`;
   return world.store.db.users[claims.sub]
     ? { id: claims.sub, via: 'jwt' }
     : "the token's user no longer exists";
@@ -148,16 +151,17 @@ export function enforceSecurity(security: string[], optional: boolean, strict: b
     const p = req.principal;
     // An operation that takes no credential at all ignores whatever was sent (its spec lists no 401).
     if (security.length === 0) return next();
-    // A guest token where the operation takes none is an unknown header, ignored like any other.
-    const invalidGuest = acceptsGuest ? p.invalidGuest : undefined;
     if (optional) {
-      const invalid = p.invalidUser ?? invalidGuest;
+      // A public operation answers any refused credential, a guest token too, as anonymous.
+      const invalid = p.invalidUser ?? p.invalidGuest;
       if (invalid !== undefined)
         lenient(res, strict, `${invalid}: answered as anonymous (the operation is public)`, () =>
           refused(invalid),
         );
       return next();
     }
+    // Where a user is needed, a guest token the operation takes no guest for is an unknown header.
+    const invalidGuest = acceptsGuest ? p.invalidGuest : undefined;
     if (p.invalidUser !== undefined) throw refused(p.invalidUser);
     if (acceptsUser && p.user) {
       if (invalidGuest !== undefined)

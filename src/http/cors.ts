@@ -27,7 +27,7 @@ export const ALLOWED_HEADERS = [
   'X-Sandbox-Admin-Token',
 ].join(', ');
 
-const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 export type OriginPolicy = { kind: 'off' } | { kind: 'any' } | { kind: 'list'; origins: Set<string> };
 

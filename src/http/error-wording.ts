@@ -1,7 +1,8 @@
 /**
- * The interface document's error texts (section 7), by status: on the marketplace API every
- * answer with one of these statuses carries its text as `error`, and the sandbox's own, more
- * precise reason goes in `X-Sandbox-Error-Detail` (docs/errors.md). 404 `Listing not found` and
+ * The error texts of the marketplace API, by status (docs/errors.md, "The interface's words";
+ * openapi.yaml info and `components/responses`): on the marketplace API every answer with one of
+ * these statuses carries its text as `error`, and the sandbox's own, more precise reason goes in
+ * `X-Sandbox-Error-Detail` (`components/headers/ErrorDetail`). 404 `Listing not found` and
  * 400 `Amount required` are not by status: the code that looks a listing up or misses an amount
  * says them itself.
  */
@@ -12,7 +13,7 @@ const DOCUMENT_TEXTS: Readonly<Record<number, string>> = {
   500: 'Internal server error',
 };
 
-/** The marketplace API of the interface document: `/api/…` and the locale files. */
+/** The marketplace API (openapi.yaml: every tag but `sandbox`): `/api/…` and the locale files. */
 export function isMarketplacePath(path: string): boolean {
   return path.startsWith('/api/') || path.startsWith('/locales/');
 }

@@ -78,7 +78,7 @@ function messageFor(err: HttpishError, status: number, req: Request): string {
   if (err.type === 'entity.too.large') return 'Request body is larger than 1 MB';
   if (status === 415) return unsupportedMediaType(err, req);
   if (status === 405) {
-    const allow = err.headers?.Allow ?? err.headers?.allow;
+    const allow = withHead(err.headers ?? {}).Allow;
     return `Method ${req.method} not allowed on ${req.path}${allow ? `; allowed: ${allow}` : ''}`;
   }
   if (status === 404 && (!err.message || /^not found$/i.test(err.message)))
@@ -105,6 +105,16 @@ export function errorHandler(log: (err: unknown, msg: string) => void): ErrorReq
   };
 }
 
+/** A 405's `Allow` (the validator's, from the contract) names HEAD wherever it names GET: both are answered. */
+function withHead(headers: Record<string, string>): Record<string, string> {
+  const { Allow, allow, ...rest } = headers;
+  const methods = Allow ?? allow;
+  if (methods === undefined) return headers;
+  const list = methods.split(/,\s*/);
+  if (list.includes('GET') && !list.includes('HEAD')) list.splice(list.indexOf('GET') + 1, 0, 'HEAD');
+  return { ...rest, Allow: list.join(', ') };
+}
+
 /** Sends one error as `{error}` with its status (4xx as given, anything else a logged 500). */
 function respond(err: unknown, req: Request, res: Response, log: (err: unknown, msg: string) => void): void {
   if (err instanceof ApiError) {
@@ -117,7 +127,7 @@ function respond(err: unknown, req: Request, res: Response, log: (err: unknown, 
   const unreadable = unreadableMultipart(e.message, req.headers['content-type']);
   if (unreadable !== undefined) return send(req, res, 400, unreadable);
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (e.headers) res.set(e.headers);
+    if (e.headers) res.set(withHead(e.headers));
     send(req, res, status, messageFor(e, status, req));
     return;
   }

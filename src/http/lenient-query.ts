@@ -17,8 +17,8 @@ export interface LenientQuery {
 
 /** A language tag as browsers send it: `de`, `EN`, `de-DE`, `pt_BR`, `zh-Hant-TW`. */
 const LANGUAGE_TAG = /^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*$/;
-/** A page size written as digits, however many (a number too large for a double is still above 50). */
-const WHOLE_NUMBER = /^\d{1,100}$/;
+/** Unknown parameters named in their warning; the rest are counted ("and 445 more"). */
+const NAMED_UNKNOWN = 5;
 
 /**
  * The query an operation takes, made from the one sent, the way a live service would most likely
@@ -42,13 +42,14 @@ export function lenientQuery(
 ): LenientQuery {
   const query: Record<string, unknown> = {};
   const warnings: string[] = [];
+  const unknown: string[] = [];
   for (const name of Object.keys(sent)) {
     const value = sent[name];
     if (value === '') continue;
     const param = params.get(name);
     if (!param) {
       if (strict || known.has(name)) own(query, name, value);
-      else warnings.push(`unknown query parameter ${quoted(name)} ignored`);
+      else unknown.push(name);
       continue;
     }
     if (typeof value !== 'string') own(query, name, value);
@@ -56,7 +57,20 @@ export function lenientQuery(
     else if (param.maximum !== undefined) own(query, name, pageSize(value, param.maximum, strict, warnings));
     else own(query, name, value);
   }
+  if (unknown.length > 0) warnings.push(unknownWarning(unknown));
   return { query, warnings };
+}
+
+/**
+ * One warning for every unknown parameter, naming the first few: a request with hundreds of them
+ * still gets a header of a few hundred bytes (a client refuses response headers over 16 KB).
+ * @example unknownWarning(['_']) === 'unknown query parameter "_" ignored'
+ */
+function unknownWarning(names: readonly string[]): string {
+  if (names.length === 1) return `unknown query parameter ${quoted(names[0])} ignored`;
+  const named = names.slice(0, NAMED_UNKNOWN).map(quoted).join(', ');
+  const more = names.length > NAMED_UNKNOWN ? ` and ${names.length - NAMED_UNKNOWN} more` : '';
+  return `unknown query parameters ${named}${more} ignored`;
 }
 
 /**
@@ -80,8 +94,14 @@ function language(value: string, languages: readonly string[], strict: boolean, 
   return 'en';
 }
 
+/**
+ * A page size above the maximum, however it is written (`100`, `1e2`, `60.0`, 20 digits), is the
+ * maximum; anything else is left to validation (a number it coerces as `Number` does, or a 400).
+ */
 function pageSize(value: string, maximum: number, strict: boolean, warnings: string[]): string {
-  if (strict || !WHOLE_NUMBER.test(value) || Number(value) <= maximum) return value;
-  warnings.push(`limit=${value} is above the maximum ${maximum}: answered with ${maximum}`);
+  const size = value.trim() === '' ? Number.NaN : Number(value);
+  if (strict || !(size > maximum)) return value;
+  const shown = /^[\w.+-]{1,40}$/.test(value) ? value : quoted(value);
+  warnings.push(`limit=${shown} is above the maximum ${maximum}: answered with ${maximum}`);
   return String(maximum);
 }

@@ -1,11 +1,19 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { isMarketplacePath } from './error-wording.js';
-import { nullsAsAbsent, type NullableField } from './lenient-body.js';
+import { lenientBody, type BodyFields } from './lenient-body.js';
 import { lenientQuery, type QueryParameter } from './lenient-query.js';
 import { loadSpec, type Operation } from './spec.js';
 import { addWarning } from './warnings.js';
 
-type Schema = { $ref?: string; type?: string; nullable?: boolean; maximum?: number; enum?: unknown[] };
+type Schema = {
+  $ref?: string;
+  type?: string;
+  nullable?: boolean;
+  readOnly?: boolean;
+  maximum?: number;
+  enum?: unknown[];
+  'x-sandbox-null-is-absent'?: boolean;
+};
 type ObjectSchema = Schema & { properties?: Record<string, Schema> };
 type Parameter = { name: string; in: string; schema?: Schema };
 type OperationSpec = {
@@ -27,7 +35,9 @@ interface Leniency {
   params: Map<string, QueryParameter>;
   /** Names a query may also carry: a credential's (`api_key`) where the operation takes one. */
   known: Set<string>;
-  nullable: NullableField[];
+  /** Credential names (`api_key`) the operation does not take: dropped, never unknown. */
+  ignored: Set<string>;
+  body: BodyFields;
 }
 
 function resolve<T extends Schema>(spec: Spec, schema: T | undefined): T {
@@ -51,39 +61,72 @@ function leniencyOf(spec: Spec, op: Operation): Leniency {
       const declared = spec.components?.securitySchemes?.[scheme];
       if (declared?.in === 'query' && declared.name) known.add(declared.name);
     }
-  const body = resolve(spec, item.requestBody?.content?.['application/json']?.schema);
-  const nullable = Object.entries(body.properties ?? {})
-    .map(([name, raw]) => ({ name, schema: resolve(spec, raw) }))
+  const ignored = new Set<string>();
+  for (const declared of Object.values(spec.components?.securitySchemes ?? {}))
+    if (declared.in === 'query' && declared.name && !known.has(declared.name)) ignored.add(declared.name);
+  const schema = resolve(spec, item.requestBody?.content?.['application/json']?.schema);
+  const properties = Object.entries(schema.properties ?? {}).map(([name, raw]) => ({
+    name,
+    schema: resolve(spec, raw),
+  }));
+  const nullable = properties
     .filter(({ schema }) => schema.nullable === true)
-    .map(({ name, schema }) => ({ name, type: schema.type ?? 'string' }));
-  return { params, known, nullable };
+    .map(({ name, schema }) => ({
+      name,
+      type: schema.type ?? 'string',
+      absent: schema['x-sandbox-null-is-absent'] === true,
+    }));
+  const readOnly = properties.filter(({ schema }) => schema.readOnly === true).map(({ name }) => name);
+  return { params, known, ignored, body: { nullable, readOnly } };
+}
+
+/** The query the later stages read (Express 5 parses req.query from the URL at each read). */
+function setQuery(req: Request, query: Record<string, unknown>): void {
+  Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
 }
 
 /**
- * The leniency stage of one operation of the marketplace API (docs/architecture.md, 12c), before
- * request validation: the query as a live service would most likely read it (lenient-query.ts)
- * and a `null` read back from a listing taken as absent (lenient-body.ts), each noticed in
+ * The leniency stage of one operation (docs/architecture.md, 12c), before request validation. On
+ * the marketplace API: the query as a live service would most likely read it (lenient-query.ts)
+ * and a body as a client sends back what it read (lenient-body.ts), each noticed in
  * `X-Sandbox-Warning`; with `strict`, what would be warned about is left to validation to refuse.
- * The control API keeps its strict reading: it is the sandbox's own, not the service's.
+ * The control API keeps its strict reading (it is the sandbox's own, not the service's), but
+ * there as everywhere a query credential (`api_key`) the operation does not take is dropped, as a
+ * credential header is: it is never an unknown parameter.
  */
 export function leniencyStage(op: Operation, strict: boolean): RequestHandler | undefined {
-  if (!isMarketplacePath(op.path)) return undefined;
-  const { params, known, nullable } = leniencyOf(loadSpec() as unknown as Spec, op);
+  const { params, known, ignored, body } = leniencyOf(loadSpec() as unknown as Spec, op);
+  if (!isMarketplacePath(op.path)) {
+    if (ignored.size === 0) return undefined;
+    return (req, _res, next) => {
+      if (req.url.includes('?')) setQuery(req, withoutNames(req.query as Record<string, unknown>, ignored));
+      next();
+    };
+  }
   return (req, res, next) => {
-    const warnings = nullsAsAbsent(req.body, nullable, strict);
+    const warnings = lenientBody(req.body, body, strict);
     if (req.url.includes('?')) {
-      const lenient = lenientQuery(req.query as Record<string, unknown>, params, known, strict);
-      // Express 5 parses req.query from the URL at each read: the stages after this one (the
-      // validator, the handler, the journal) read the query made here.
-      Object.defineProperty(req, 'query', {
-        value: lenient.query,
-        writable: true,
-        configurable: true,
-        enumerable: true,
-      });
+      const sent = withoutNames(req.query as Record<string, unknown>, ignored);
+      const lenient = lenientQuery(sent, params, known, strict);
+      setQuery(req, lenient.query);
       warnings.push(...lenient.warnings);
     }
     for (const warning of warnings) addWarning(res, warning);
     next();
   };
+}
+
+/** The query without the given names, kept as own properties of a null-prototype object. */
+function withoutNames(query: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
+  if (![...names].some((name) => Object.hasOwn(query, name))) return query;
+  const kept: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const name of Object.keys(query))
+    if (!names.has(name))
+      Object.defineProperty(kept, name, {
+        value: query[name],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+  return kept;
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import querystring from 'node:querystring';
 import type { RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
 import type { Schema } from './contract.js';
@@ -23,7 +24,9 @@ const elapsedMs = (started: number) => Math.round((performance.now() - started) 
  * What is kept per request: references and raw text, redacted only when read, so recording costs
  * next to nothing on the request path (load tests run with the journal on).
  */
-export interface JournalRecord extends JournalFields {
+export interface JournalRecord extends Omit<JournalFields, 'query'> {
+  /** The query string as sent (after `?`), parsed only when read. */
+  search: string;
   headers: Record<string, unknown>;
   requestBody: unknown;
   /** The body as sent (a fast answer keeps the cache's bytes, decoded only when read). */
@@ -40,6 +43,21 @@ function bodyValue(sent: string | Buffer | undefined): unknown {
   }
 }
 
+/**
+ * The query as the client sent it, parsed as Express parses it (node:querystring: `+` is a space,
+ * a repeated name a list), before any stage changed it: what the sandbox did with it (a `limit`
+ * answered with 50, an unknown parameter ignored) is in the entry's `warnings`.
+ */
+export function queryOf(search: string): Record<string, unknown> {
+  return { ...querystring.parse(search) };
+}
+
+/** The query string of a request URL, without the `?`. */
+function searchOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? '' : url.slice(q + 1);
+}
+
 /** The entry as served: secrets redacted. */
 export function journalView(r: JournalRecord): JournalEntry {
   return {
@@ -47,7 +65,7 @@ export function journalView(r: JournalRecord): JournalEntry {
     at: r.at,
     method: r.method,
     path: r.path,
-    query: redact(r.query) as Record<string, unknown>,
+    query: redact(queryOf(r.search)) as Record<string, unknown>,
     status: r.status,
     duration_ms: r.duration_ms,
     scenario: r.scenario,
@@ -149,7 +167,7 @@ export function recordRequest(ctx: RequestContext, capacity: number, outcome: Jo
     at: outcome.at,
     method: req.method ?? 'GET',
     path: ctx.path,
-    query: { ...ctx.query },
+    search: searchOf((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''),
     status: outcome.status,
     duration_ms: elapsedMs(ctx.started),
     scenario: ctx.applied.join(', ') || null,
@@ -166,7 +184,8 @@ export function recordRequest(ctx: RequestContext, capacity: number, outcome: Jo
 function captureBody(ctx: RequestContext, res: Response): void {
   const send = res.send.bind(res);
   res.send = ((body?: unknown) => {
-    if (ctx.sent === undefined) {
+    // A HEAD is answered without its body (Express and Node drop it): the journal keeps none.
+    if (ctx.sent === undefined && res.req.method !== 'HEAD') {
       const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
       // Big bodies are not kept (memory): only a note of their size, in bytes.
       ctx.sent = kept(text);

@@ -66,6 +66,7 @@ export function loadSpec(): SpecDoc {
  */
 export function specForValidator({ responses = true }: { responses?: boolean } = {}): object {
   const spec = structuredClone(loadSpec()) as SpecDoc & { components?: { responses?: unknown } };
+  readReservedAsSent(spec);
   if (responses) return spec;
   for (const item of Object.values(spec.paths))
     for (const method of METHODS) delete (item[method] as { responses?: unknown } | undefined)?.responses;
@@ -74,6 +75,27 @@ export function specForValidator({ responses = true }: { responses?: boolean } =
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+type Parameter = { in?: string; allowReserved?: boolean };
+
+/**
+ * Every query parameter of the validator's copy is `allowReserved`. OpenAPI's `allowReserved`
+ * tells a client whether it may leave reserved characters unencoded; express-openapi-validator
+ * also refuses, on the server, any raw reserved character in a parameter without it (`Parameter
+ * 'x' must be url encoded…`), which no live server does: `category=home+garden`, `type=mall,auction`
+ * or `limit=+5` are ordinary form encoding. Each value is then judged like any other, decoded
+ * (a `+` is a space): taken if valid, else the 400 that says what is wrong with it (docs/errors.md,
+ * "Warnings"). This is the only place that check is decided, for every query parameter.
+ */
+function readReservedAsSent(spec: SpecDoc): void {
+  for (const item of Object.values(spec.paths) as Record<string, unknown>[]) {
+    const lists = [item.parameters, ...METHODS.map((m) => (item[m] as { parameters?: unknown })?.parameters)];
+    for (const list of lists)
+      for (const p of (list ?? []) as Parameter[]) if (p.in === 'query') p.allowReserved = true;
+  }
+  const shared = (spec as { components?: { parameters?: Record<string, Parameter> } }).components?.parameters;
+  for (const p of Object.values(shared ?? {})) if (p.in === 'query') p.allowReserved = true;
+}
 
 /**
  * The admin token (`adminToken`) is declared on the control operations so generated clients get a

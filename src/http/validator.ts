@@ -48,3 +48,27 @@ export function requestValidator(options: OpenApiValidatorOpts): RequestHandler[
 export async function validatorsReady(): Promise<void> {
   await Promise.all([...pending]);
 }
+
+/**
+ * HEAD on every GET operation: a HEAD is answered as its GET without the body (RFC 9110 9.3.2;
+ * Express routes it to the GET's handler, and Node sends no body for it), but the contract lists
+ * GETs only, so the validator would call it a 405. Each validator middleware sees the request as
+ * the GET it mirrors (same parameters, same security) and gives it back as HEAD, so every stage
+ * after it, the journal and the error handler see the HEAD that was sent.
+ */
+export function headAsGet(handlers: RequestHandler[]): RequestHandler[] {
+  return handlers.map((handler) => (req, res, next) => {
+    if (req.method !== 'HEAD') return handler(req, res, next);
+    req.method = 'GET';
+    const back = (err?: unknown) => {
+      req.method = 'HEAD';
+      next(err);
+    };
+    try {
+      return handler(req, res, back);
+    } catch (err) {
+      req.method = 'HEAD';
+      throw err;
+    }
+  });
+}

@@ -28,14 +28,26 @@ export function quoted(value: unknown): string {
   return JSON.stringify(short).replace(/;/g, '%3B');
 }
 
+/**
+ * The longest `X-Sandbox-Warning` (bytes; the header is ASCII): each warning quotes at most 40
+ * characters of what was sent, and unknown parameters share one warning, so real requests stay
+ * far below it; it guarantees a header any client reads (Node's fetch refuses 16 KB of headers).
+ */
+export const MAX_WARNING_BYTES = 2048;
+/** The last warning of a header that reached {@link MAX_WARNING_BYTES}. */
+export const MORE_WARNINGS = 'further warnings left out';
+
 /** Adds a warning to the response's `X-Sandbox-Warning` (the journal reads it from there). */
 export function addWarning(res: ServerResponse, warning: string): void {
   if (res.headersSent) return;
   const text = headerText(warning);
   const before = res.getHeader(WARNING_HEADER);
-  if (before === undefined) return void res.setHeader(WARNING_HEADER, text);
-  const list = String(before).split(WARNING_SEPARATOR);
-  if (!list.includes(text)) res.setHeader(WARNING_HEADER, [...list, text].join(WARNING_SEPARATOR));
+  const list = before === undefined ? [] : String(before).split(WARNING_SEPARATOR);
+  if (list.includes(text) || list.includes(MORE_WARNINGS)) return;
+  let joined = [...list, text].join(WARNING_SEPARATOR);
+  if (joined.length > MAX_WARNING_BYTES)
+    joined = [...list, MORE_WARNINGS].join(WARNING_SEPARATOR).slice(0, MAX_WARNING_BYTES);
+  res.setHeader(WARNING_HEADER, joined);
 }
 
 /** The warnings a response carries, one per entry. */

@@ -113,7 +113,7 @@ export type OrderStatus = Schemas['Order']['status'];
 /** One line of an order: the price in the listing's currency, the line total and fee in USD cents. */
 export type OrderItem = Schemas['OrderItem'];
 
-/** An order, returned as is by GET /api/orders/{id}. */
+/** An order, returned as is by GET /api/shop/orders/{id}. */
 export type OrderRecord = Schemas['Order'];
 
 export type PaymentStatus = Schemas['Payment']['status'];

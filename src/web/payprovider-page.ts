@@ -44,6 +44,11 @@ type Settle = typeof approvePayment;
  */
 export function payproviderPages(worlds: WorldRegistry): Router {
   const router = Router(ROUTER_OPTIONS);
+  // A payment id is a UUID, read in either case like every id of the API (http/uuid-case.ts).
+  router.param('paymentId', (req, _res, next, id: string) => {
+    req.params.paymentId = id.toLowerCase();
+    next();
+  });
   router.get('/sandbox/payprovider/:paymentId', async (req, res) => {
     const world = await pageWorld(worlds, req);
     await sweepExpired(world);

@@ -41,7 +41,7 @@ describe('1. What the service does', () => {
     expect(user.token.split('.')).toHaveLength(3);
     const forgot = await ctx.api.post('/api/auth/forgot-password', { email: user.email });
     expect(forgot.status).toBe(200);
-    // The sandbox sends no e-mail: the reset token is in its mailbox (SANDBOX.md section 2, "reset token").
+    // The sandbox sends no e-mail: the reset token is in its mailbox (openapi.yaml `forgotPassword` and `getMailbox`; README.md, "Control API").
     const mail = await ctx.api.get<{ messages: { token: string }[] }>('/__sandbox/mailbox', {
       query: { to: user.email },
     });

@@ -35,7 +35,7 @@ describe('2. User', () => {
 });
 
 describe('2. Listing', () => {
-  it('every field of the Listing table has its type, on seeded listings read one by one (4.6)', async () => {
+  it('"Returns one listing" (4.6): every field of the Listing table ("| Field | Type | Notes |") has its type, on seeded listings read one by one', async () => {
     const search = await ctx.api.get<Search>('/api/shop/listings', { query: { limit: 20 } });
     for (const { id } of search.body.listings) {
       const listing = await ctx.api.get<Listing>(`/api/shop/listings/${id}`);
@@ -43,7 +43,7 @@ describe('2. Listing', () => {
     }
   });
 
-  it('every field of the Listing table has its type on a listing created with only the required fields (sandbox choice: null where the seller gave nothing)', async () => {
+  it('"| description | string | optional |": a listing created with only the required fields has every field of the table typed (sandbox choice: null where the seller gave nothing)', async () => {
     // The table types description, location_city and location_country "string" ("or null" only for
     // featured_payment_method), and what a listing without them shows is not shown. The sandbox's
     // choice, declared in the contract it serves: null, marked x-sandbox-choice; and it takes that
@@ -149,7 +149,7 @@ describe('2. Listing', () => {
     expect([paid.status, paid.body.deducted]).toEqual([200, 300]);
   });
 
-  it('defaults: "currency … default USD", "accepted_currencies … default ["USD"]", "quantity_available … default 1", "duration … default 2weeks"', async () => {
+  it('"currency … default USD", "accepted_currencies … default ["USD"]", "quantity_available … default 1", "duration … default 2weeks"', async () => {
     const created = await createListing(ctx.api, await seller());
     const read = await ctx.api.get<Listing>(`/api/shop/listings/${created.body.id}`);
     expect(read.body).toMatchObject({

@@ -9,7 +9,7 @@ const ctx = useSandbox();
 const buyer = () => logIn(ctx.api, accounts.buyer.email, accounts.buyer.password);
 
 describe('2. Category, Store', () => {
-  it('every field of the Category table has its type; "icon | string | emoji"', async () => {
+  it('"| slug | string | e.g. electronics |" … "| icon | string | emoji |": every field of the Category table has its type', async () => {
     const res = await ctx.api.get<{ categories: Record<string, unknown>[] }>('/api/shop/categories');
     for (const c of res.body.categories) {
       expect(fieldProblems(c, CATEGORY_FIELDS, String(c.slug))).toEqual([]);
@@ -44,7 +44,7 @@ describe('2. Category, Store', () => {
     en.body.categories.forEach((c, i) => expect(ja.body.categories[i].name).not.toBe(c.name));
   });
 
-  it('every field of the Store table (store_name, slug, description) is a string', async () => {
+  it('"| store_name | string |", "| slug | string |", "| description | string |": every field of the Store table is a string', async () => {
     const res = await ctx.api.get<{ store: unknown }>('/api/shop/stores/sandbox-seller');
     expect(fieldProblems(res.body.store, STORE_FIELDS, 'store')).toEqual([]);
   });
@@ -83,7 +83,7 @@ describe('2. Subscription plan and usage, wallet balance, exchange rates, cart i
     expect(Number.isNaN(Date.parse(res.body.updated_at))).toBe(false);
   });
 
-  it('"Cart item: listing_id (string, UUID), quantity (integer)." (the cart of SANDBOX.md section 2, 4.19)', async () => {
+  it('"Cart item: listing_id (string, UUID), quantity (integer)." (the cart of 4.19, openapi.yaml `Cart`)', async () => {
     const token = await buyer();
     const listing = await buyableListing(ctx.api);
     await ctx.api.post('/api/shop/cart', { listingId: listing.id, quantity: 2 }, { token });
@@ -96,7 +96,7 @@ describe('2. Subscription plan and usage, wallet balance, exchange rates, cart i
     expect(cart.body.items[0].quantity).toBe(2);
   });
 
-  it('"Order record fields: not shown." (sandbox choice, SANDBOX.md section 2: GET /api/shop/orders/{id})', async () => {
+  it('"Order record fields: not shown." (sandbox choice, openapi.yaml `getOrder`: GET /api/shop/orders/{id})', async () => {
     const token = await buyer();
     const listing = await buyableListing(ctx.api);
     const paid = await ctx.api.post<{ orderId: string }>('/api/shop/checkout', checkoutBody(listing.id), {

@@ -4,7 +4,7 @@ import { buyableListing, checkoutBody } from './support/shop.js';
 
 // Interface document, "3. States and transitions":
 // "No states are named for any resource. States and transitions: not shown."
-// The sandbox's documented choice (SANDBOX.md section 2, "order record"): orders move
+// The sandbox's documented choice (openapi.yaml `Order`; docs/money.md, "Orders"): orders move
 // `pending_payment → paid` and `pending_payment → cancelled`; a wallet payment is paid at once.
 const ctx = useSandbox();
 
@@ -22,8 +22,8 @@ async function providerOrder(): Promise<{ token: string; redirect: Redirect }> {
 const orderStatus = async (token: string, id: string) =>
   (await ctx.api.get<Order>(`/api/shop/orders/${id}`, { token })).body.status;
 
-describe('3. States and transitions: not shown (sandbox choice: order statuses)', () => {
-  it('a wallet-paid checkout makes an order that is paid at once', async () => {
+describe('3. "No states are named for any resource. States and transitions: not shown." (sandbox choice: order statuses)', () => {
+  it('"When the balance suffices, the amount is deducted from the wallet." (4.14): that order is paid at once (sandbox choice)', async () => {
     const token = await logIn(ctx.api, accounts.buyer.email, accounts.buyer.password);
     const listing = await buyableListing(ctx.api);
     const res = await ctx.api.post<{ orderId: string }>('/api/shop/checkout', checkoutBody(listing.id), {
@@ -32,7 +32,7 @@ describe('3. States and transitions: not shown (sandbox choice: order statuses)'
     expect(await orderStatus(token, res.body.orderId)).toBe('paid');
   });
 
-  it('a provider checkout is pending_payment until the provider approves it, then paid', async () => {
+  it('"Otherwise the buyer is sent to the external payment provider." (4.14): that order is pending_payment until the provider approves it, then paid (sandbox choice)', async () => {
     const { token, redirect } = await providerOrder();
     expect(await orderStatus(token, redirect.orderId)).toBe('pending_payment');
     const approve = await ctx.api.post(`/__sandbox/payprovider/${redirect.paymentId}/approve`, {});
@@ -40,7 +40,7 @@ describe('3. States and transitions: not shown (sandbox choice: order statuses)'
     expect(await orderStatus(token, redirect.orderId)).toBe('paid');
   });
 
-  it('a provider checkout the buyer cancels at the provider becomes cancelled, and stays so', async () => {
+  it('"Otherwise the buyer is sent to the external payment provider." (4.14): cancelled at the provider, that order is cancelled, and stays so (sandbox choice)', async () => {
     const { token, redirect } = await providerOrder();
     expect((await ctx.api.post(`/__sandbox/payprovider/${redirect.paymentId}/cancel`, {})).status).toBe(200);
     expect(await orderStatus(token, redirect.orderId)).toBe('cancelled');

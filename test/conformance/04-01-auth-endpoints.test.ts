@@ -26,7 +26,7 @@ describe('4.1 POST /api/auth/login', () => {
     expect(isUuid(res.body.user.id)).toBe(true);
   });
 
-  it('a wrong password is not a 200 and gives no token', async () => {
+  it('"Response 200: success (boolean), token (string, JWT), user (object with id and email)." only for the right password: a wrong one is a 401 ("401 | Unauthorized") and gives no token', async () => {
     const res = await ctx.api.post('/api/auth/login', {
       email: accounts.buyer.email,
       password: 'not-the-password',
@@ -72,7 +72,7 @@ describe('4.2 POST /api/auth/register', () => {
       referralCode: me.body.referralCode,
     });
     expect(res.status).toBe(201);
-    // The credited amount is not shown; the sandbox's choice is 500 cents (SANDBOX.md section 2).
+    // The credited amount is not shown; the sandbox's choice is 500 cents (openapi.yaml `register`; `--referral-credit` in README.md, "Flags").
     expect((await balance()) - before).toBe(500);
   });
 
@@ -111,7 +111,7 @@ describe('4.3 POST /api/auth/forgot-password', () => {
 describe('4.4 POST /api/auth/reset-password', () => {
   async function resetToken(email: string): Promise<string> {
     await ctx.api.post('/api/auth/forgot-password', { email });
-    // The sandbox keeps the mail it would have sent (SANDBOX.md section 2, "reset token").
+    // The sandbox keeps the mail it would have sent (openapi.yaml `forgotPassword` and `getMailbox`; README.md, "Control API").
     const mail = await ctx.api.get<{ messages: { token: string }[] }>('/__sandbox/mailbox', {
       query: { to: email },
     });
@@ -130,7 +130,7 @@ describe('4.4 POST /api/auth/reset-password', () => {
     expectError(await ctx.api.post('/api/auth/login', { email: user.email, password: user.password }), 401);
   });
 
-  it('a reset token works once (sandbox choice: single-use, one hour)', async () => {
+  it('"Request: token (string, the reset token), password (string).": a reset token works once (sandbox choice: single-use, one hour)', async () => {
     const user = await newUser(ctx.api);
     const token = await resetToken(user.email);
     expect(

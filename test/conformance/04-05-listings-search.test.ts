@@ -232,7 +232,7 @@ describe('4.6 Single listing read (sandbox choice: GET /api/shop/listings/{id})'
     expect(english.body.title).not.toBe(first.title);
   });
 
-  it('an unknown id is 404 "Listing not found" (section 7)', async () => {
+  it('"| 404 | Not Found | Listing not found |" (7): an unknown id', async () => {
     expectError(
       await ctx.api.get('/api/shop/listings/6d1f0a6e-0000-4000-8000-000000000000'),
       404,

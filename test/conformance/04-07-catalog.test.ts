@@ -50,7 +50,7 @@ describe('4.8 GET /api/shop/categories/subcategories/{parent_slug}', () => {
     es.body.subcategories.forEach((c, i) => expect(c.name).not.toBe(en.body.subcategories[i].name));
   });
 
-  it('an unknown parent is a 404 with the one error field (section 7)', async () => {
+  it('"Returns the subcategories of the parent category.": an unknown parent is a 404 with "one field: error (string)" (7)', async () => {
     expectError(await ctx.api.get('/api/shop/categories/subcategories/no-such-category'), 404);
   });
 });
@@ -66,7 +66,7 @@ describe('4.11 GET /api/shop/stores/{slug} (public)', () => {
     );
   });
 
-  it('an unknown store is a 404 with the one error field (section 7)', async () => {
+  it('"Response: store (store_name, slug, description) and listings": an unknown store is a 404 with "one field: error (string)" (7)', async () => {
     expectError(await ctx.api.get('/api/shop/stores/no-such-store'), 404);
   });
 });

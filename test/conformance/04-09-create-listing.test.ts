@@ -50,7 +50,7 @@ describe('4.9 request fields', () => {
     expect((await ctx.api.post('/api/shop/listings', withoutPrice, { token })).status).toBe(201);
   });
 
-  it('a listing type that needs a price, sent without one, is refused (the text: 07-errors)', async () => {
+  it('"| price_cents | number | depends on type | 0 for free items |": a type that needs a price, sent without one, is refused ("| 400 | Bad Request | Amount required |", its text checked in 07-errors)', async () => {
     const token = await as('seller');
     for (const type of ['mall', 'classifieds', 'auction']) {
       expectError(
@@ -159,7 +159,7 @@ describe('4.9 featured rules', () => {
     expect(await balance(token)).toBe(before);
   });
 
-  it('a user without a plan who asks for a subscription slot is refused (the text: 07-errors)', async () => {
+  it('"a user with a subscription gets free featured slots up to the plan\'s limits.featuredListings": a user without a plan who asks for a subscription slot is refused ("| 403 | Forbidden | Not authorized |", checked in 07-errors)', async () => {
     const user = await newUser(ctx.api);
     const res = await createListing(ctx.api, user.token, {
       is_featured: true,

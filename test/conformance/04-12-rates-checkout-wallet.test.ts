@@ -86,7 +86,7 @@ describe('4.14 POST /api/shop/checkout (authentication required)', () => {
       [total - 1, 'payprovider'],
     ] as const) {
       const user = await newUser(ctx.api);
-      // How a wallet is funded is not shown; the sandbox's control API does it (SANDBOX.md section 5).
+      // How a wallet is funded is not shown; the sandbox's control API does it (openapi.yaml `fundWallet`; docs/money.md).
       await ctx.sandbox.fund(user.email, funds);
       const res = await ctx.api.post<Paid>('/api/shop/checkout', checkoutBody(listing.id), {
         token: user.token,
@@ -108,7 +108,7 @@ describe('4.14 POST /api/shop/checkout (authentication required)', () => {
     const order = await ctx.api.get<{ platform_fee_cents: number }>(`/api/shop/orders/${res.body.orderId}`, {
       token: buyerToken,
     });
-    // The fee rate is not shown; the sandbox's choice is 5% (SANDBOX.md section 2, "platform fee").
+    // The fee rate is not shown; the sandbox's choice is 5% (openapi.yaml `checkout`; docs/money.md, `--platform-fee-bps`).
     expect(order.body.platform_fee_cents).toBe(51);
     expect((await balance(sellerToken)) - sellerBefore).toBe(1010 - 51);
   });

@@ -24,7 +24,7 @@ describe('4.19 Cart endpoint (sandbox choice: POST/GET /api/shop/cart, DELETE /a
     expect((await put(0)).body.items).toEqual([]);
   });
 
-  it('a listingId that names no listing is 404 "Listing not found" (section 7)', async () => {
+  it('"| 404 | Not Found | Listing not found |" (7): a listingId that names no listing', async () => {
     const token = await logIn(ctx.api, accounts.buyer.email, accounts.buyer.password);
     const res = await ctx.api.post(
       '/api/shop/cart',
@@ -34,7 +34,7 @@ describe('4.19 Cart endpoint (sandbox choice: POST/GET /api/shop/cart, DELETE /a
     expectError(res, 404, 'Listing not found');
   });
 
-  it('works with X-Guest-Token (section 5.6; sandbox choice: POST /api/auth/guest issues one)', async () => {
+  it('"A header X-Guest-Token exists. Its meaning, issuance and the endpoints accepting it: not shown." (5.6): the cart works with it (sandbox choice: POST /api/auth/guest issues one)', async () => {
     const guest = await ctx.api.post<{ guestToken: string }>('/api/auth/guest', {});
     const headers = { 'X-Guest-Token': guest.body.guestToken };
     const listing = await buyableListing(ctx.api);
@@ -60,7 +60,7 @@ describe('4.20 Assistant endpoint (sandbox choice: POST /api/shop/assistant → 
     expect(res.body.listings.every((l) => /lamp/i.test(`${l.title} ${l.description ?? ''}`))).toBe(true);
   });
 
-  it('a body without message is refused with the one error field (section 7)', async () => {
+  it('"An endpoint takes a body with message (string) and history (array).": a body without message is refused with "one field: error (string)" (7)', async () => {
     expectError(await ctx.api.post('/api/shop/assistant', { history: [] }), 400);
   });
 });

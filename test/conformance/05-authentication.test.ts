@@ -109,6 +109,13 @@ describe('5. Authentication', () => {
       for (const path of PUBLIC)
         expect([path, (await ctx.api.get(path, { token })).status]).toEqual([path, 200]);
     }
+    // The same key as "the query parameter api_key=<API_KEY>" (5.3), and an X-Guest-Token (5.6).
+    for (const path of PUBLIC) {
+      const query = { api_key: 'mk_test_unknown_key' };
+      expect([path, (await ctx.api.get(path, { query })).status]).toEqual([path, 200]);
+      const headers = { 'X-Guest-Token': 'not-a-token' };
+      expect([path, (await ctx.api.get(path, { headers })).status]).toEqual([path, 200]);
+    }
   });
 
   it('"6. A header X-Guest-Token exists. Its meaning, issuance and the endpoints accepting it: not shown." (sandbox choice: a guest may use a cart, not check out)', async () => {

@@ -5,20 +5,20 @@ import { buyableListing, checkoutBody } from './support/shop.js';
 // Interface document, "6. Events": "Webhooks, notifications or any other events: not shown."
 // The sandbox emits none: its contract (served at /openapi.json) declares no webhook or callback,
 // and the one message the document implies ("a reset link has been sent", 4.3 and 7 rule 2) is
-// kept in the sandbox's mailbox instead of being sent (SANDBOX.md section 2, "reset token").
+// kept in the sandbox's mailbox instead of being sent (openapi.yaml `forgotPassword` and `getMailbox`; README.md, "Control API").
 const ctx = useSandbox();
 
 type Mailbox = { messages: { to: string; token: string | null }[] };
 
-describe('6. Events: not shown', () => {
-  it('the contract the sandbox serves declares no webhooks and no callbacks', async () => {
+describe('6. Events: "Webhooks, notifications or any other events: not shown."', () => {
+  it('"Webhooks, notifications or any other events: not shown.": the contract the sandbox serves declares no webhooks and no callbacks', async () => {
     const res = await ctx.api.get<Record<string, unknown>>('/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('webhooks');
     expect(res.text).not.toMatch(/"callbacks"\s*:/);
   });
 
-  it('the reset link the document speaks of is kept in the mailbox, once per request', async () => {
+  it('"Forgot-password always returns success, whatever the e-mail." (7, rule 2): the reset link is kept in the mailbox, once per request (sandbox choice)', async () => {
     await ctx.api.post('/api/auth/forgot-password', { email: accounts.buyer.email });
     await ctx.api.post('/api/auth/forgot-password', { email: 'nobody-here@example.com' });
     const buyer = await ctx.api.get<Mailbox>('/__sandbox/mailbox', { query: { to: accounts.buyer.email } });
@@ -33,7 +33,7 @@ describe('6. Events: not shown', () => {
     ]);
   });
 
-  it('a checkout sends no message of its own (no notification is shown for it)', async () => {
+  it('"Webhooks, notifications or any other events: not shown.": a checkout sends no message of its own', async () => {
     const token = await logIn(ctx.api, accounts.buyer.email, accounts.buyer.password);
     const listing = await buyableListing(ctx.api);
     expect((await ctx.api.post('/api/shop/checkout', checkoutBody(listing.id), { token })).status).toBe(200);

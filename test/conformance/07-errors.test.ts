@@ -16,7 +16,7 @@ async function raw(path: string, init: RequestInit): Promise<Reply> {
 }
 
 describe('7. "Errors use an HTTP status code and a JSON body with one field: error (string)."', () => {
-  it('for validation, credentials, unknown paths and listings, wrong methods and media types, malformed JSON, conflicts', async () => {
+  it('"Errors use an HTTP status code and a JSON body with one field: error (string).": for validation, credentials, unknown paths and listings, wrong methods and media types, malformed JSON, conflicts', async () => {
     const replies = [
       await ctx.api.post('/api/auth/register', { email: 'x@example.com', password: 'short' }),
       await ctx.api.get('/api/wallet/balance', { token: 'not-a-token' }),

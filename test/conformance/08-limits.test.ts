@@ -5,7 +5,7 @@ import { createListing, type Listing, type Search } from './support/shop.js';
 
 // Interface document, "8. Limits", row by row. "Whether the 100 and 1000 limits are per credential
 // or per address, and the rate-limit headers and retry timing: not shown." The sandbox's choice
-// (SANDBOX.md section 2, "rate-limit scope"): per API key when one is sent, else per address.
+// (README.md, "Flags" and "Control API"; openapi.yaml `RateLimit` headers): per API key when one is sent, else per address.
 const ctx = useSandbox();
 
 /** Sends `count` requests, 20 at a time; returns the statuses. */
@@ -39,7 +39,7 @@ describe('8. Limits', () => {
     );
   });
 
-  it('the limits are per minute: a minute later the address may send again (sandbox clock)', async () => {
+  it('"| Requests per minute (general statement) | 100 |": per minute, so a minute later the address may send again (sandbox clock)', async () => {
     await ctx.sandbox.clock.freeze();
     await burst(101, () => ctx.api.get('/api/shop/categories'));
     expect((await ctx.api.get('/api/shop/categories')).status).toBe(429);

@@ -9,7 +9,8 @@ import { authenticate, isReferralCode, register, requestPasswordReset, resetPass
 export function authHandlers(deps: AppDeps) {
   return {
     register: async (req, res) => {
-      const code = req.body.referralCode;
+      // An empty code (a form's empty field) is none, as an empty query value is: no warning.
+      const code = req.body.referralCode?.trim() ? req.body.referralCode : undefined;
       if (code !== undefined && !isReferralCode(req.world.store.db, code))
         lenient(
           res,
@@ -17,7 +18,11 @@ export function authHandlers(deps: AppDeps) {
           `referralCode ${quoted(code)} is no user's code: the account is created, nobody is credited`,
           () => new ApiError(400, 'body.referralCode is not a known referral code'),
         );
-      const user = await register(req.world, req.body, deps.config.referralCreditCents);
+      const user = await register(
+        req.world,
+        { ...req.body, referralCode: code },
+        deps.config.referralCreditCents,
+      );
       const token = signToken(req.world, deps.jwtSecret, user.id, 'user');
       res.status(201).json({ success: true, token, user: { id: user.id, email: user.email } });
     },

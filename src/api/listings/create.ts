@@ -78,7 +78,10 @@ function buildListing(
     currency(c, `body.accepted_currencies[${i}]`),
   );
   const images = checkImages(world, db, owner, body.images ?? []);
+  if ((body.lat === undefined) !== (body.lng === undefined))
+    throw new ApiError(400, 'body.lat and body.lng go together: send both or neither');
   const place = locate(body.location_city, body.location_country);
+  const at = body.lat !== undefined && body.lng !== undefined ? { lat: body.lat, lng: body.lng } : place;
   const store = Object.values(db.stores).find((s) => s.owner_id === owner);
   return {
     seller_id: owner,
@@ -94,8 +97,8 @@ function buildListing(
     duration: body.duration ?? '2weeks',
     location_city: body.location_city?.trim() || null,
     location_country: body.location_country?.toUpperCase() ?? place?.country ?? null,
-    lat: place?.lat ?? null,
-    lng: place?.lng ?? null,
+    lat: at?.lat ?? null,
+    lng: at?.lng ?? null,
     images,
     is_featured: false,
     featured_payment_method: null,

@@ -4,7 +4,7 @@ import type { Db, SubscriptionRecord } from '../../store/types.js';
 import { untracked } from '../../store/dirty-tracker.js';
 import { isListingActive, seedStartOf } from '../listings/listing-state.js';
 
-/** A plan as GET /api/subscriptions/plans lists it: USD-cent prices per billing cycle, featured slots. */
+/** A plan as GET /api/shop/subscriptions/plans lists it: USD-cent prices per billing cycle, featured slots. */
 export type Plan = Schema<'Plan'>;
 
 export type BillingCycle = keyof Plan['price_cents'];

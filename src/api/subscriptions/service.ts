@@ -7,7 +7,7 @@ import { postLedger } from '../wallet/ledger.js';
 import type { RateTable } from '../wallet/rates.js';
 import { CYCLE_MS, findPlan, type BillingCycle, type Plan } from './plans.js';
 
-/** The body of POST /api/subscriptions/subscribe, validated (`paymentMethod` default credit_wallet). */
+/** The body of POST /api/shop/subscriptions/subscribe, validated (`paymentMethod` default credit_wallet). */
 export type SubscribeInput = Body<'subscribe'>;
 
 export interface SubscribeContext {

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/index.js';
+import { checkedFetch } from '../../helpers/checked-clients.js';
 
 /**
  * The conformance suite's whole client: plain `fetch`, as an integrator who has only the interface
  * document would write it. Query strings are built with URLSearchParams (what browsers and form
  * encoders send: a space becomes `+`), bodies are JSON, credentials go in `Authorization: Bearer`.
+ * Like every HTTP test's, each answer is first checked against openapi.yaml (`checkedFetch`,
+ * test/helpers/checked-clients.ts): what the tests check comes from the document, and the sandbox
+ * must also keep the contract it publishes while answering them.
  */
 export interface Reply<T = unknown> {
   status: number;
@@ -30,7 +34,7 @@ export class Api {
     if (call.token !== undefined) headers.authorization = `Bearer ${call.token}`;
     if (call.body !== undefined) headers['content-type'] ??= 'application/json';
     const query = call.query ? new URLSearchParams(call.query as Record<string, string>).toString() : '';
-    const res = await fetch(`${this.base}${path}${query ? `?${query}` : ''}`, {
+    const res = await checkedFetch(`${this.base}${path}${query ? `?${query}` : ''}`, {
       method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -58,7 +62,7 @@ export class Api {
 
 /**
  * The seeded test accounts: the interface does not say how a wallet gets money, so the sandbox's
- * documented choice is used (SANDBOX.md section 3, "Known test accounts", listed in README.md).
+ * documented choice is used (README.md, "Test accounts"; `GET /__sandbox/accounts` in openapi.yaml).
  */
 export const accounts = {
   buyer: {
