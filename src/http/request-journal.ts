@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
 import type { Schema } from './contract.js';
 import { contextOf } from './express-context.js';
-import { redact, redactHeaders } from './redact.js';
+import { headerSecretValues, redact, redactHeaders, scrubberOf, scrubDeep, secretValues } from './redact.js';
 import type { RequestContext } from './request-context.js';
 import { errorDetailOf, warningsOf } from './warnings.js';
 
@@ -30,19 +30,29 @@ export interface JournalRecord extends JournalFields {
   responseText: string | Buffer | undefined;
 }
 
+/** The body as sent: parsed when JSON (not yet redacted), else its text; null when none. */
 function bodyValue(sent: string | Buffer | undefined): unknown {
   if (sent === undefined || sent.length === 0) return null;
   const text = typeof sent === 'string' ? sent : sent.toString('utf8');
   try {
-    return redact(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
 }
 
-/** The entry as served: secrets redacted. */
+/**
+ * The entry as served: every value under a secret name redacted, and every other place where
+ * such a value appears too (a reset token in a mail's text, a key in a path or an error detail).
+ */
 export function journalView(r: JournalRecord): JournalEntry {
-  return {
+  const response = bodyValue(r.responseText);
+  const secrets = new Set<string>();
+  secretValues(r.query, secrets);
+  secretValues(r.requestBody, secrets);
+  secretValues(response, secrets);
+  headerSecretValues(r.headers, secrets);
+  const entry: JournalEntry = {
     id: r.id,
     at: r.at,
     method: r.method,
@@ -56,7 +66,19 @@ export function journalView(r: JournalRecord): JournalEntry {
     error_detail: r.error_detail,
     request_headers: redactHeaders(r.headers),
     request_body: r.requestBody === undefined ? null : redact(r.requestBody),
-    response_body: bodyValue(r.responseText),
+    response_body: redact(response),
+  };
+  const scrub = scrubberOf(secrets);
+  if (!scrub) return entry;
+  return {
+    ...entry,
+    path: scrub(entry.path),
+    query: scrubDeep(entry.query, scrub) as JournalEntry['query'],
+    warnings: entry.warnings.map(scrub),
+    error_detail: entry.error_detail === null ? null : scrub(entry.error_detail),
+    request_headers: scrubDeep(entry.request_headers, scrub) as JournalEntry['request_headers'],
+    request_body: scrubDeep(entry.request_body, scrub),
+    response_body: scrubDeep(entry.response_body, scrub),
   };
 }
 
