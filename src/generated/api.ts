@@ -1010,9 +1010,15 @@ export interface paths {
          * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Every value under a
          *     secret-bearing name (password, token, secret, API key, key, authorization, credential,
          *     cookie), in headers, queries and bodies, at any depth and of any type, is replaced by
-         *     `[REDACTED]`. Reads of the journal are not recorded. `path` is an exact path or a pattern
-         *     of at most 200 characters (`*` within one segment, `**` across segments), matched in time
-         *     linear in the path; a longer one is a 400 that says the limit.
+         *     `[REDACTED]`, and so is every other place in the entry where such a value (of 6 characters
+         *     or more) appears, such as a reset token quoted in a mail's text. Reads of the journal are
+         *     not recorded. `path` is an exact path or a pattern of at most 200 characters (`*` within
+         *     one segment, `**` across segments; a longer one is a 400 that says the limit), matched in
+         *     time linear in the path: by string search, or, for a pattern with a `*` between two `**`,
+         *     by an automaton stopped after 4,000,000 steps (7 per character at most), past which the
+         *     answer is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
+         *     short, `next_before` names the last entry given, and `before=<it>` asks for the next
+         *     (older) ones.
          */
         get: operations["listRequests"];
         put?: never;
@@ -4519,6 +4525,8 @@ export interface operations {
                 status?: string;
                 /** @description a request id (entries after it) or an ISO 8601 date-time (sandbox time) */
                 since?: string;
+                /** @description a request id: only entries older than it (the `next_before` of an answer cut short) */
+                before?: string;
                 limit?: number;
             };
             header?: never;
@@ -4562,6 +4570,8 @@ export interface operations {
                      */
                     "application/json": {
                         requests: components["schemas"]["JournalEntry"][];
+                        /** @description present when the 2 MB cap cut the answer short: the id of its last (oldest) entry; ask again with before=<it> for the rest */
+                        next_before?: string;
                     };
                 };
             };
