@@ -204,8 +204,9 @@ function captureBody(ctx: RequestContext, res: Response): void {
  */
 export function requestJournal(capacity: number): RequestHandler {
   return (req, res, next) => {
-    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests')) return next();
     const ctx = contextOf(res);
+    // A stand-in world (world-stage.ts) is not the request's: nothing of it is recorded there.
+    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests') || ctx.standIn) return next();
     const id = journalOf(ctx.world, capacity).nextId();
     const at = ctx.world.clock.nowIso();
     captureBody(ctx, res);

@@ -11,6 +11,7 @@ import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, isSandboxId } from './sandbo
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
   defaultUploadsDirOf,
+  fileBytes,
   removeAllSandboxFiles,
   removeSandboxFile,
   sandboxDirOf,
@@ -73,6 +74,14 @@ class Registry implements SandboxRegistry {
       entry.active -= 1;
       entry.lastUsed = this.wall();
     });
+  }
+
+  async existing(id: string): Promise<World | undefined> {
+    if (!isSandboxId(id)) return undefined;
+    const live = this.peek(id) ?? (await this.pending.get(id)?.catch(() => undefined));
+    if (live) return live.world;
+    if (!this.dir || (await fileBytes(join(this.dir, sandboxFileName(id)))) === null) return undefined;
+    return this.load(id);
   }
 
   async open(id: string): Promise<World> {

@@ -91,7 +91,7 @@ describe('file-backed sandboxes', () => {
   it('moves an unreadable sandbox file aside and starts that sandbox from the seed', async () => {
     const wall = { now: Date.parse('2026-11-22T10:00:00.000Z') };
     const { sb, sandboxes } = await fileSandbox(wall);
-    await sb.http.get('/__sandbox/health').set('X-Sandbox-Id', 'other');
+    await sb.http.get('/api/shop/categories').set('X-Sandbox-Id', 'other');
     await writeFile(join(sandboxes, 'broken.json'), '{not json');
     const res = await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'broken').send(user);
     expect(res.status).toBe(201);
