@@ -1440,8 +1440,11 @@ export interface components {
          *     accepts (`accepted_currencies`): USD when they all do, else the first common one of the
          *     first listing's list. A line priced in that currency counts at its own price; any other is
          *     converted from its USD cents at the request's rates (rounded half up, once per line).
-         *     Shipping is not in it: it is always charged in USD (`shippingCurrency`, the order's
-         *     `shipping_cents`).
+         *     The amount is always a safe integer (at most 2^53 − 1 cents): when it would not be in
+         *     that currency, the next common one in which it is is taken, and when none holds it the
+         *     checkout is a 400 that says the limit (a weak currency multiplies an order: 42,000 IRR a
+         *     dollar). Shipping is not in it: it is always charged in USD (`shippingCurrency`, the
+         *     order's `shipping_cents`).
          * @example {
          *       "currency": "EUR",
          *       "items_cents": 22999
