@@ -1133,6 +1133,12 @@ export interface paths {
          *     without it (or with `X-Sandbox-Id: default`) a request acts on the default sandbox. On any
          *     operation, a malformed id is refused with 400, and a new id when `--max-sandboxes` named
          *     sandboxes are already live with 503 (`Retry-After` when idle ones will be evicted).
+         *     Only a request the sandbox will serve brings it live (docs/isolation.md, admission): a
+         *     control call the admin token refuses, the health check, this list and `DELETE /__sandbox`
+         *     never do, and any other request counts as one request of its address's rate-limit budget
+         *     when it does (a 429 before anything is made once that budget is used up). A file-backed
+         *     sandbox whose files cannot be read back answers every request with 503, naming the file
+         *     and the way out (its files are left as they are; `DELETE /__sandbox` removes them).
          *     Responses echo `X-Sandbox-Id` when it was sent.
          *
          *     This operation lists them all whatever the caller's id: the default first, then the named
@@ -1163,7 +1169,9 @@ export interface paths {
          * @description Drops the named sandbox from memory and, file-backed, deletes its file; its next use starts
          *     again from the seed. Call it at the end of a CI job. Requests still running on it finish on
          *     the old state. The default sandbox cannot be deleted (400): reset it with
-         *     `POST /__sandbox/reset`. Deleting a sandbox that was never used answers 200 too.
+         *     `POST /__sandbox/reset`. Deleting a sandbox that was never used answers 200 too. A sandbox
+         *     that is not live is never loaded to be deleted: its files go as they are, also when they
+         *     cannot be read back (the way out its 503 names).
          */
         delete: operations["deleteSandbox"];
         options?: never;
@@ -4831,7 +4839,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The sandbox this request acts on (marked `current` in the list); created from the seed on first use.
+                 * @description The sandbox marked `current` in the list (never created or loaded by this call).
                  * @example ci-8812345-unit
                  */
                 "X-Sandbox-Id"?: string;

@@ -9,18 +9,25 @@ import { rateCountersOf } from './rate-counters.js';
 import type { RequestContext } from './request-context.js';
 
 /**
+ * Control calls answered without the sandbox they name: the health check (about the process),
+ * the list of sandboxes, and deleting one (which must work for a sandbox whose files cannot be
+ * read, and need not load one to remove it).
+ */
+const NEEDS_NO_SANDBOX = new Set(['GET /__sandbox/health', 'GET /__sandbox/sandboxes', 'DELETE /__sandbox']);
+
+/**
  * Loads a sandbox that is not live for the request that names it, or refuses to: bringing one
  * live (creating it from the seed, or loading its file) costs 50-85 ms of CPU and a place under
  * `--max-sandboxes`, so only a request that will be served by it may:
  * - a control call only with the admin token when one is set (a call the token refuses would get
- *   its 401 after making the sandbox, and 100 of them filled the cap); never `GET
- *   /__sandbox/health`, which is open and needs no sandbox;
+ *   its 401 after making the sandbox, and 100 of them filled the cap); never the calls of
+ *   {@link NEEDS_NO_SANDBOX} (the health check is open);
  * - any other request as one request of its address's rate-limit budget (100 a minute), counted
  *   when the sandbox is live, before the request's own count (which it then is): an address whose
  *   budget is used up (with the loads it has in flight) gets its 429 before anything is made,
  *   whatever credential it sends. The limit turned off (`--rate-limit 0`) bounds nothing.
- * Undefined: the request may not, and stands in with the default world, which it only reads
- * (its 401, or the health check), unrecorded.
+ * Undefined: the request may not, and stands in with the default world, which it does not use
+ * (its 401, or a call of {@link NEEDS_NO_SANDBOX}), unrecorded.
  */
 export function sandboxAdmission(deps: AppDeps) {
   const counters = rateCountersOf(deps.worlds);
@@ -58,7 +65,7 @@ export function sandboxAdmission(deps: AppDeps) {
 
   return (req: Request, ctx: RequestContext, id: string): Promise<World> | undefined => {
     if (isControlPath(req.path)) {
-      if (req.method === 'GET' && req.path === '/__sandbox/health') return undefined;
+      if (NEEDS_NO_SANDBOX.has(`${req.method} ${req.path}`)) return undefined;
       if (adminTokenRefusal(deps.config.adminToken, req)) return undefined;
       return deps.worlds.load(id);
     }

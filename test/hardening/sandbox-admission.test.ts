@@ -35,6 +35,12 @@ describe('a request may bring a sandbox live only if the sandbox will serve it',
       expect(health.status).toBe(200);
       expect(health.body.status).toBe('ok');
     }
+    // Deleting a sandbox, or listing them, never loads the one the call names.
+    const deleted = await sb.http.delete('/__sandbox').set({ ...admin, 'X-Sandbox-Id': 'never-used' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ success: true, id: 'never-used' });
+    const listed = await sb.http.get('/__sandbox/sandboxes').set({ ...admin, 'X-Sandbox-Id': 'lister' });
+    expect(listed.body.sandboxes.map((s: { id: string }) => s.id)).toEqual(['default']);
     expect(await liveIds(sb)).toEqual(['default']);
     // Nothing of them was recorded in the default sandbox's journal either (it was only a stand-in).
     const journal = await sb.http.get('/__sandbox/requests?limit=1000').set(admin);
