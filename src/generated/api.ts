@@ -1014,9 +1014,9 @@ export interface paths {
          *     or more) appears, such as a reset token quoted in a mail's text. Reads of the journal are
          *     not recorded. `path` is an exact path or a pattern of at most 200 characters (`*` within
          *     one segment, `**` across segments; a longer one is a 400 that says the limit), matched in
-         *     time linear in the path: by string search, or, for a pattern with a `*` between two `**`,
-         *     by an automaton stopped after 4,000,000 steps (7 per character at most), past which the
-         *     answer is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
+         *     time linear in the path (by string search, or, for a pattern with a `*` between two `**`,
+         *     by an automaton of at most 7 word steps a character); matching stops after 50 ms of CPU
+         *     time, and such a read is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
          *     short, `next_before` names the last entry given, and `before=<it>` asks for the next
          *     (older) ones.
          */

@@ -110,10 +110,10 @@ export class GlobNfa {
 
   /**
    * Whether the whole of `text` matches, or `text` less one trailing `/` does. Costs `words`
-   * steps a character (`meter.spent` grows by as much), stopping as soon as no position is left.
+   * steps a character, stopping as soon as no position is left.
    */
-  matches(text: string, meter?: { spent: number }): boolean {
-    if (this.words === 1) return this.matchesOneWord(text, meter);
+  matches(text: string): boolean {
+    if (this.words === 1) return this.matchesOneWord(text);
     const { words: w, ascii, other, literal, loop, loopOnSlash, wild } = this;
     const state = Int32Array.from(this.start);
     const last = text.length - 1;
@@ -143,13 +143,12 @@ export class GlobNfa {
         carry = x >>> 31;
       }
     }
-    if (meter) meter.spent += Math.min(i + 1, text.length) * w;
     if (i <= last) return i === last && text.charCodeAt(i) === 47 && acceptedBefore;
     return this.accepts(state) || (text.endsWith('/') && acceptedBefore);
   }
 
   /** `matches` for patterns of at most 31 positions: the state is one integer. */
-  private matchesOneWord(text: string, meter?: { spent: number }): boolean {
+  private matchesOneWord(text: string): boolean {
     const { ascii, other, literal, start } = this;
     const loop = this.loop[0];
     const loopOnSlash = this.loopOnSlash[0];
@@ -167,7 +166,6 @@ export class GlobNfa {
       if (state === 0) break;
       state |= (state & wild) << 1;
     }
-    if (meter) meter.spent += Math.min(i + 1, text.length);
     const acceptedBefore = (before & endBit) !== 0;
     if (i <= last) return i === last && text.charCodeAt(i) === 47 && acceptedBefore;
     return (state & endBit) !== 0 || (text.endsWith('/') && acceptedBefore);

@@ -6,8 +6,9 @@ import { ANY, CHAR, GlobNfa, tokenize } from './glob-nfa.js';
  * matches. Every match costs time linear in the path, whatever the pattern:
  * - a pattern without wildcards is compared as a string;
  * - a pattern whose every `*` lies before its first `**` or after its last (`/api/shop/listings/*`,
- *   `/api/**`, `/**∕items/*`: every pattern one writes) is matched by the greedy algorithm with the
- *   engine's string search (`startsWith`, `indexOf`, linear), each literal read once: from the
+ *   `/api/**`, and a `**` segment then `/items/*`: every pattern one writes) is matched by the
+ *   greedy algorithm with the engine's string search (`startsWith`, `indexOf`, `lastIndexOf`;
+ *   each character of the path read a few times at most): from the
  *   start, every literal at its leftmost place (the one after a `*` within the segment it may
  *   use; one holding a `/` has a single place), then the literals between `**` leftmost, then
  *   the part after the last `**` from the end, at its rightmost places (path-glob.test.ts checks
@@ -15,19 +16,13 @@ import { ANY, CHAR, GlobNfa, tokenize } from './glob-nfa.js';
  * - a pattern with a `*` between two `**` is matched by a bit-parallel automaton (glob-nfa.ts) once
  *   its literals are found in order: at most ⌈(m + 1) / 32⌉ word steps per character for a
  *   pattern of `m` positions, 7 for the longest pattern (200 characters).
- * `Meter` counts the automaton's steps, so a caller can bound them (the journal filter: `MAX_FILTER_STEPS`).
+ * On the reference machine the string search reads 0.1-25 ns a character (the most for a long
+ * literal that overlaps itself, `aaa…ab` against a run of a's), the automaton 5-10 ns a word step;
+ * the journal filter bounds what a read may spend in all (`MAX_FILTER_MS`, control/journal-query.ts).
  */
 
 /** Longest pattern accepted (openapi.yaml says it where patterns are taken). */
 export const MAX_PATTERN_LENGTH = 200;
-
-/**
- * Work done by matches, for a caller that bounds it: the automaton's word steps (at most 7 a
- * character). The string search is not counted: it reads each character a few times at most.
- */
-export interface Meter {
-  spent: number;
-}
 
 /**
  * From the start of `path`: `runs[0]` there, each further run after a `*` at its leftmost place
@@ -60,32 +55,60 @@ function forward(path: string, runs: string[], length: number): number {
 }
 
 /**
- * The mirror of `forward`, from the end of the first `length` characters: the last run ends
- * there, each run before a `*` at its rightmost place, none starting before `lower`.
+ * Whether `path[from, to)`, which holds no `/`, is exactly `runs` joined by `*`: the first run at
+ * `from`, the last ending at `to`, each one between at its leftmost place.
  */
-function backward(path: string, runs: string[], length: number, lower: number): boolean {
-  const last = runs[runs.length - 1];
-  let start = length - last.length;
-  if (start < lower || !path.startsWith(last, start)) return false;
-  let slash = length;
-  for (let i = runs.length - 2; i >= 0; i -= 1) {
-    const run = runs[i];
-    if (slash >= start) {
-      slash = start > 0 ? path.lastIndexOf('/', start - 1) : -1;
-      if (slash < lower) slash = lower - 1;
-    }
-    const k = run.lastIndexOf('/');
-    let at: number;
-    if (k < 0) {
-      at = start - run.length < 0 ? -1 : path.lastIndexOf(run, start - run.length);
-      if (at <= slash) return false;
-    } else {
-      at = slash - k;
-      if (slash < lower || at < lower || !path.startsWith(run, at)) return false;
-    }
-    start = at;
+function spans(path: string, runs: string[], from: number, to: number): boolean {
+  const first = runs[0];
+  if (runs.length === 1) return to - from === first.length && path.startsWith(first, from);
+  if (!path.startsWith(first, from)) return false;
+  let end = from + first.length;
+  for (let i = 1; i < runs.length - 1; i += 1) {
+    const at = path.indexOf(runs[i], end);
+    if (at < 0 || at + runs[i].length > to) return false;
+    end = at + runs[i].length;
   }
-  return true;
+  const last = runs[runs.length - 1];
+  const at = to - last.length;
+  return at >= end && path.startsWith(last, at);
+}
+
+/**
+ * Whether the part after the last `**` ends the first `length` characters of `path`, starting at
+ * `lower` or later. It holds no `**`, so its literal `/` are the path's last `/`, one for one:
+ * `parts` (its text between them, each as runs between `*`) fall on the path's last segments, the
+ * first on the end of a segment (at its leftmost start from `lower` on: the most room for the
+ * rest), every other on a whole segment. Forward string search only: the engine's
+ * `lastIndexOf` compares naively, `aaa…ab` against a run of a's in time of their product.
+ */
+function endsWith(path: string, parts: string[][], length: number, lower: number): boolean {
+  const slashes: number[] = [];
+  let at = length;
+  for (let i = 1; i < parts.length; i += 1) {
+    at = at > 0 ? path.lastIndexOf('/', at - 1) : -1;
+    if (at < lower) return false;
+    slashes.unshift(at);
+  }
+  for (let j = 1; j < parts.length; j += 1)
+    if (!spans(path, parts[j], slashes[j - 1] + 1, j < slashes.length ? slashes[j] : length)) return false;
+  const to = slashes.length > 0 ? slashes[0] : length;
+  if (to < lower) return false;
+  const from = Math.max(lower, to > 0 ? path.lastIndexOf('/', to - 1) + 1 : 0);
+  const [first, ...rest] = parts[0];
+  if (rest.length === 0) return to - first.length >= from && path.startsWith(first, to - first.length);
+  const start = path.indexOf(first, from);
+  return start >= 0 && start + first.length <= to && spans(path, ['', ...rest], start + first.length, to);
+}
+
+/** Runs (between `*`) split at their `/`: the text between two `/`, each as its runs. */
+function partsOf(runs: string[]): string[][] {
+  const parts: string[][] = [[]];
+  for (const run of runs) {
+    const pieces = run.split('/');
+    parts[parts.length - 1].push(pieces[0]);
+    for (const piece of pieces.slice(1)) parts.push([piece]);
+  }
+  return parts;
 }
 
 class PathPattern {
@@ -95,7 +118,7 @@ class PathPattern {
   /** Runs before the first `**`, between `**`s (one each), after the last; undefined: no `**`. */
   private readonly first: string[];
   private readonly middle: string[] = [];
-  private readonly last: string[] | undefined;
+  private readonly last: string[][] | undefined;
   /** For a pattern with a `*` between two `**`. */
   private readonly nfa: GlobNfa | undefined;
 
@@ -111,7 +134,7 @@ class PathPattern {
     const firstAny = this.wild.indexOf(ANY);
     const lastAny = this.wild.lastIndexOf(ANY);
     this.first = firstAny < 0 ? this.runs : this.runs.slice(0, firstAny + 1);
-    this.last = firstAny < 0 ? undefined : this.runs.slice(lastAny + 1);
+    this.last = firstAny < 0 ? undefined : partsOf(this.runs.slice(lastAny + 1));
     const between = firstAny < 0 ? [] : this.wild.slice(firstAny + 1, lastAny);
     if (between.some((w) => w !== ANY)) this.nfa = new GlobNfa(tokens);
     else this.middle = this.runs.slice(firstAny + 1, lastAny + 1);
@@ -121,7 +144,7 @@ class PathPattern {
     return this.nfa !== undefined;
   }
 
-  matches(path: string, meter?: Meter): boolean {
+  matches(path: string): boolean {
     if (this.wild.length === 0) {
       return (
         path === this.pattern || (path.length === this.pattern.length + 1 && path === `${this.pattern}/`)
@@ -131,7 +154,7 @@ class PathPattern {
     if (!this.nfa) return this.whole(path, path.length) || (slash && this.whole(path, path.length - 1));
     // The literals in order (a `*` taken as `**`): needed for a match, and found by string search.
     const literals = this.inOrder(path, path.length) || (slash && this.inOrder(path, path.length - 1));
-    return literals && this.nfa.matches(path, meter);
+    return literals && this.nfa.matches(path);
   }
 
   /** Whether the first `length` characters of `path` match (the pattern has no `*` between two `**`). */
@@ -152,7 +175,7 @@ class PathPattern {
       if (at < 0 || at + run.length > length) return false;
       end = at + run.length;
     }
-    return backward(path, this.last, length, end);
+    return endsWith(path, this.last, length, end);
   }
 
   /** Whether the literals appear in order in the first `length` characters, anchored at both ends. */
@@ -192,11 +215,10 @@ export function needsAutomaton(pattern: string): boolean {
 }
 
 /**
- * Whether `path` matches `pattern` (`*` within a segment, `**` across, one trailing `/` allowed);
- * `meter.spent` grows by the work done (see {@link Meter}).
+ * Whether `path` matches `pattern` (`*` within a segment, `**` across, one trailing `/` allowed).
  * @example pathMatches('/api/shop/listings/*', '/api/shop/listings/abc') // true
  * @example pathMatches('/api/**', '/api/shop/cart') // true
  */
-export function pathMatches(pattern: string, path: string, meter?: Meter): boolean {
-  return compile(pattern).matches(path, meter);
+export function pathMatches(pattern: string, path: string): boolean {
+  return compile(pattern).matches(path);
 }
