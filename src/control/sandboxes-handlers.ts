@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app/deps.js';
 import { ApiError } from '../http/errors.js';
-import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID } from '../world/sandbox-id.js';
+import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, sandboxIdOf } from '../world/sandbox-id.js';
 import { liveInfo } from '../world/sandbox-info.js';
 import { isSandboxRegistry } from '../world/registry.js';
 import type { Handlers } from '../http/handler.js';
@@ -17,7 +17,7 @@ export function sandboxesHandlers(deps: AppDeps) {
         res.json({ max_sandboxes: 0, idle_minutes: 0, live: 0, sandboxes });
         return;
       }
-      const sandboxes = await worlds.list(req.world.id);
+      const sandboxes = await worlds.list(sandboxIdOf(req));
       res.json({
         max_sandboxes: worlds.maxSandboxes,
         idle_minutes: worlds.idleMs / 60_000,
@@ -26,7 +26,9 @@ export function sandboxesHandlers(deps: AppDeps) {
       });
     },
     deleteSandbox: async (req, res) => {
-      const { id } = req.world;
+      // The id the request names: a sandbox that is not live is not loaded to be deleted (its
+      // files may be unreadable), so `req.world` stands in for it (http/sandbox-admission.ts).
+      const id = sandboxIdOf(req);
       if (id === DEFAULT_SANDBOX_ID || !isSandboxRegistry(worlds))
         throw new ApiError(400, DEFAULT_NOT_DELETABLE);
       await worlds.remove(id);

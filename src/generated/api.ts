@@ -1012,9 +1012,15 @@ export interface paths {
          * @description Each sandbox keeps its last `--journal-size` requests (default 1000). Every value under a
          *     secret-bearing name (password, token, secret, API key, key, authorization, credential,
          *     cookie), in headers, queries and bodies, at any depth and of any type, is replaced by
-         *     `[REDACTED]`. Reads of the journal are not recorded. `path` is an exact path or a pattern
-         *     of at most 200 characters (`*` within one segment, `**` across segments), matched in time
-         *     linear in the path; a longer one is a 400 that says the limit.
+         *     `[REDACTED]`, and so is every other place in the entry where such a value (of 6 characters
+         *     or more) appears, such as a reset token quoted in a mail's text. Reads of the journal are
+         *     not recorded. `path` is an exact path or a pattern of at most 200 characters (`*` within
+         *     one segment, `**` across segments; a longer one is a 400 that says the limit), matched in
+         *     time linear in the path (by string search, or, for a pattern with a `*` between two `**`,
+         *     by an automaton of at most 7 word steps a character); matching stops after 50 ms of CPU
+         *     time, and such a read is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
+         *     short, `next_before` names the last entry given, and `before=<it>` asks for the next
+         *     (older) ones.
          */
         get: operations["listRequests"];
         put?: never;
@@ -1129,6 +1135,12 @@ export interface paths {
          *     without it (or with `X-Sandbox-Id: default`) a request acts on the default sandbox. On any
          *     operation, a malformed id is refused with 400, and a new id when `--max-sandboxes` named
          *     sandboxes are already live with 503 (`Retry-After` when idle ones will be evicted).
+         *     Only a request the sandbox will serve brings it live (docs/isolation.md, admission): a
+         *     control call the admin token refuses, the health check, this list and `DELETE /__sandbox`
+         *     never do, and any other request counts as one request of its address's rate-limit budget
+         *     when it does (a 429 before anything is made once that budget is used up). A file-backed
+         *     sandbox whose files cannot be read back answers every request with 503, naming the file
+         *     and the way out (its files are left as they are; `DELETE /__sandbox` removes them).
          *     Responses echo `X-Sandbox-Id` when it was sent.
          *
          *     This operation lists them all whatever the caller's id: the default first, then the named
@@ -1159,7 +1171,9 @@ export interface paths {
          * @description Drops the named sandbox from memory and, file-backed, deletes its file; its next use starts
          *     again from the seed. Call it at the end of a CI job. Requests still running on it finish on
          *     the old state. The default sandbox cannot be deleted (400): reset it with
-         *     `POST /__sandbox/reset`. Deleting a sandbox that was never used answers 200 too.
+         *     `POST /__sandbox/reset`. Deleting a sandbox that was never used answers 200 too. A sandbox
+         *     that is not live is never loaded to be deleted: its files go as they are, also when they
+         *     cannot be read back (the way out its 503 names).
          */
         delete: operations["deleteSandbox"];
         options?: never;
@@ -1453,8 +1467,11 @@ export interface components {
          *     accepts (`accepted_currencies`): USD when they all do, else the first common one of the
          *     first listing's list. A line priced in that currency counts at its own price; any other is
          *     converted from its USD cents at the request's rates (rounded half up, once per line).
-         *     Shipping is not in it: it is always charged in USD (`shippingCurrency`, the order's
-         *     `shipping_cents`).
+         *     The amount is always a safe integer (at most 2^53 − 1 cents): when it would not be in
+         *     that currency, the next common one in which it is is taken, and when none holds it the
+         *     checkout is a 400 that says the limit (a weak currency multiplies an order: 42,000 IRR a
+         *     dollar). Shipping is not in it: it is always charged in USD (`shippingCurrency`, the
+         *     order's `shipping_cents`).
          * @example {
          *       "currency": "EUR",
          *       "items_cents": 22999
@@ -4599,6 +4616,8 @@ export interface operations {
                 status?: string;
                 /** @description a request id (entries after it) or an ISO 8601 date-time (sandbox time) */
                 since?: string;
+                /** @description a request id: only entries older than it (the `next_before` of an answer cut short) */
+                before?: string;
                 limit?: number;
             };
             header?: never;
@@ -4642,6 +4661,8 @@ export interface operations {
                      */
                     "application/json": {
                         requests: components["schemas"]["JournalEntry"][];
+                        /** @description present when the 2 MB cap cut the answer short: the id of its last (oldest) entry; ask again with before=<it> for the rest */
+                        next_before?: string;
                     };
                 };
             };
@@ -4898,7 +4919,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description The sandbox this request acts on (marked `current` in the list); created from the seed on first use.
+                 * @description The sandbox marked `current` in the list (never created or loaded by this call).
                  * @example ci-8812345-unit
                  */
                 "X-Sandbox-Id"?: string;

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ApiError } from './errors.js';
 import { isControlPath } from './control-paths.js';
 
@@ -8,25 +8,31 @@ export const ADMIN_HEADER = 'x-sandbox-admin-token';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * When an admin token is configured, every control call (`/__sandbox/*`) needs it in
- * `X-Sandbox-Admin-Token`; the public API is unaffected. `GET /__sandbox/health` stays open so a
- * container health check needs no secret.
+ * The refusal of a control call (`/__sandbox/*`) that needs the admin token and does not send it
+ * (or sends another), undefined when it may go on: every control call needs
+ * `X-Sandbox-Admin-Token` once one is configured, except `GET /__sandbox/health`, which stays open
+ * so a container health check needs no secret. The public API is unaffected.
  */
+export function adminTokenRefusal(
+  token: string,
+  req: Pick<Request, 'method' | 'path' | 'headers'>,
+  expected = digest(token),
+): ApiError | undefined {
+  if (!token || !isControlPath(req.path)) return undefined;
+  if (req.method === 'GET' && req.path === '/__sandbox/health') return undefined;
+  const sent = req.headers[ADMIN_HEADER];
+  // Compare digests so the comparison takes the same time whatever the length sent.
+  if (typeof sent === 'string' && timingSafeEqual(digest(sent), expected)) return undefined;
+  return new ApiError(
+    401,
+    sent === undefined
+      ? 'The control API needs the X-Sandbox-Admin-Token header'
+      : 'Invalid X-Sandbox-Admin-Token',
+  );
+}
+
+/** The admin-token stage (docs/architecture.md, 8): {@link adminTokenRefusal} as a middleware. */
 export function adminTokenGuard(token: string): RequestHandler {
   const expected = digest(token);
-  return (req, _res, next) => {
-    if (!token || !isControlPath(req.path)) return next();
-    if (req.method === 'GET' && req.path === '/__sandbox/health') return next();
-    const sent = req.headers[ADMIN_HEADER];
-    // Compare digests so the comparison takes the same time whatever the length sent.
-    if (typeof sent === 'string' && timingSafeEqual(digest(sent), expected)) return next();
-    next(
-      new ApiError(
-        401,
-        sent === undefined
-          ? 'The control API needs the X-Sandbox-Admin-Token header'
-          : 'Invalid X-Sandbox-Admin-Token',
-      ),
-    );
-  };
+  return (req, _res, next) => next(adminTokenRefusal(token, req, expected));
 }

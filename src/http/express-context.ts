@@ -12,6 +12,8 @@ import type { RequestContext } from './request-context.js';
 class ExpressContext implements RequestContext {
   readonly started = performance.now();
   sent: string | Buffer | undefined;
+  standIn?: boolean;
+  countedAtLoad?: string;
   private keptQuery: Record<string, unknown> | undefined;
 
   constructor(

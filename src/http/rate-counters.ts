@@ -45,6 +45,16 @@ export class RateCounters {
     };
   }
 
+  /** The hits of `key`'s window and the ms left in it, without counting; undefined when it has none open. */
+  peek(key: string): { totalHits: number; leftMs: number } | undefined {
+    const window = this.windows.get(key);
+    if (!window || this.ended(window)) return undefined;
+    return {
+      totalHits: window.count,
+      leftMs: window.start + RATE_LIMIT_WINDOW_MS - window.world.clock.now(),
+    };
+  }
+
   /** Takes one hit of `key` back (a request the fast path leaves to the full path, which counts it). */
   decrement(key: string): void {
     const window = this.windows.get(key);

@@ -27,19 +27,26 @@ export interface Limit {
 }
 
 /** The counter of the client's address (IPv6 by /56). */
-const addressKey = (ctx: RequestContext) => `address:${ipKeyGenerator(ctx.address)}`;
+export const addressKey = (ctx: Pick<RequestContext, 'address'>) => `address:${ipKeyGenerator(ctx.address)}`;
+
+/** The client address's budget; null when that limit is off (0). */
+export function addressLimit(
+  ctx: Pick<RequestContext, 'address'>,
+  config: Config,
+  counters: RateCounters,
+): Limit | null {
+  const limit = config.rateLimit;
+  return limit > 0 ? { key: addressKey(ctx), counters, limit, policy: `${limit}-per-minute` } : null;
+}
 
 /** A verified API key's budget, else the client address's; null when that limit is off (0). */
 function limitOf(ctx: RequestContext, config: Config, counters: RateCounters): Limit | null {
   const apiKeyId = ctx.principal.user?.apiKeyId;
-  if (apiKeyId) {
-    const limit = config.rateLimitApiKey;
-    return limit > 0
-      ? { key: `key:${apiKeyId}`, counters, limit, policy: `${limit}-per-minute-api-key` }
-      : null;
-  }
-  const limit = config.rateLimit;
-  return limit > 0 ? { key: addressKey(ctx), counters, limit, policy: `${limit}-per-minute` } : null;
+  if (!apiKeyId) return addressLimit(ctx, config, counters);
+  const limit = config.rateLimitApiKey;
+  return limit > 0
+    ? { key: `key:${apiKeyId}`, counters, limit, policy: `${limit}-per-minute-api-key` }
+    : null;
 }
 
 /** The partition key (`pk=`) of the policy header: the first 12 hex digits of the key's SHA-256, base64. */
@@ -77,7 +84,14 @@ export function countRequest(
   const limit = limitOf(ctx, config, counters);
   if (!limit) return undefined;
   watchResets(ctx.world, counters);
-  const { totalHits, leftMs } = limit.counters.increment(limit.key, ctx.world);
+  // A request that brought its sandbox live was counted against its address then (world-stage.ts).
+  const counted = ctx.countedAtLoad === limit.key ? limit.counters.peek(limit.key) : undefined;
+  const { totalHits, leftMs } = counted ?? limit.counters.increment(limit.key, ctx.world);
+  return countedAs(limit, totalHits, leftMs);
+}
+
+/** The headers of a count of `totalHits` with `leftMs` left in the window, and whether it is over. */
+export function countedAs(limit: Limit, totalHits: number, leftMs: number): Counted {
   const resetS = Math.max(0, Math.ceil(leftMs / 1000));
   const headers: [string, string][] = [
     ['RateLimit', `"${limit.policy}"; r=${Math.max(limit.limit - totalHits, 0)}; t=${resetS}`],

@@ -40,6 +40,14 @@ export interface RequestContext {
   /** The response body as sent, for the journal. */
   sent: string | Buffer | undefined;
   /**
+   * Set when the sandbox the request names is not live and the request may not bring it live
+   * (world-stage.ts): `world` is then the default world as a stand-in, which the request reads at
+   * most (it is refused, or is the health check), and the journal does not record it.
+   */
+  standIn?: boolean;
+  /** The rate-limit key a request that brought its sandbox live was counted against then. */
+  countedAtLoad?: string;
+  /**
    * Records the request in the journal now, once (set by the journal stage): a connection the
    * sandbox cuts itself is recorded before it is cut, so a client that reads the journal right
    * after seeing the cut finds it there.

@@ -4,7 +4,7 @@ import type { RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
 import type { Schema } from './contract.js';
 import { contextOf } from './express-context.js';
-import { redact, redactHeaders } from './redact.js';
+import { headerSecretValues, redact, redactHeaders, scrubberOf, scrubDeep, secretValues } from './redact.js';
 import type { RequestContext } from './request-context.js';
 import { errorDetailOf, warningsOf } from './warnings.js';
 
@@ -33,11 +33,12 @@ export interface JournalRecord extends Omit<JournalFields, 'query'> {
   responseText: string | Buffer | undefined;
 }
 
+/** The body as sent: parsed when JSON (not yet redacted), else its text; null when none. */
 function bodyValue(sent: string | Buffer | undefined): unknown {
   if (sent === undefined || sent.length === 0) return null;
   const text = typeof sent === 'string' ? sent : sent.toString('utf8');
   try {
-    return redact(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
@@ -58,14 +59,24 @@ function searchOf(url: string): string {
   return q < 0 ? '' : url.slice(q + 1);
 }
 
-/** The entry as served: secrets redacted. */
+/**
+ * The entry as served: every value under a secret name redacted, and every other place where
+ * such a value appears too (a reset token in a mail's text, a key in a path or an error detail).
+ */
 export function journalView(r: JournalRecord): JournalEntry {
-  return {
+  const response = bodyValue(r.responseText);
+  const query = queryOf(r.search);
+  const secrets = new Set<string>();
+  secretValues(query, secrets);
+  secretValues(r.requestBody, secrets);
+  secretValues(response, secrets);
+  headerSecretValues(r.headers, secrets);
+  const entry: JournalEntry = {
     id: r.id,
     at: r.at,
     method: r.method,
     path: r.path,
-    query: redact(queryOf(r.search)) as Record<string, unknown>,
+    query: redact(query) as Record<string, unknown>,
     status: r.status,
     duration_ms: r.duration_ms,
     scenario: r.scenario,
@@ -74,7 +85,19 @@ export function journalView(r: JournalRecord): JournalEntry {
     error_detail: r.error_detail,
     request_headers: redactHeaders(r.headers),
     request_body: r.requestBody === undefined ? null : redact(r.requestBody),
-    response_body: bodyValue(r.responseText),
+    response_body: redact(response),
+  };
+  const scrub = scrubberOf(secrets);
+  if (!scrub) return entry;
+  return {
+    ...entry,
+    path: scrub(entry.path),
+    query: scrubDeep(entry.query, scrub) as JournalEntry['query'],
+    warnings: entry.warnings.map(scrub),
+    error_detail: entry.error_detail === null ? null : scrub(entry.error_detail),
+    request_headers: scrubDeep(entry.request_headers, scrub) as JournalEntry['request_headers'],
+    request_body: scrubDeep(entry.request_body, scrub),
+    response_body: scrubDeep(entry.response_body, scrub),
   };
 }
 
@@ -201,8 +224,9 @@ function captureBody(ctx: RequestContext, res: Response): void {
  */
 export function requestJournal(capacity: number): RequestHandler {
   return (req, res, next) => {
-    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests')) return next();
     const ctx = contextOf(res);
+    // A stand-in world (world-stage.ts) is not the request's: nothing of it is recorded there.
+    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests') || ctx.standIn) return next();
     const id = journalOf(ctx.world, capacity).nextId();
     const at = ctx.world.clock.nowIso();
     captureBody(ctx, res);

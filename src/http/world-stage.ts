@@ -4,6 +4,7 @@ import type { AppDeps, WorldRegistry } from '../app/deps.js';
 import type { World } from '../world/world.js';
 import { SANDBOX_ID_HEADER, sandboxIdOf } from '../world/sandbox-id.js';
 import { startContext } from './express-context.js';
+import { sandboxAdmission } from './sandbox-admission.js';
 
 export const VERSION_HEADER = 'X-Sandbox-Version';
 
@@ -54,27 +55,32 @@ export function liveWorldOf(worlds: WorldRegistry, req: IncomingMessage): World 
 /**
  * The world stage on the full path: a malformed `X-Sandbox-Id` is a 400, the id is echoed even
  * when the world cannot be loaded (503 when full), a live world is taken synchronously (so no
- * eviction slips in before it is marked used), another is loaded or created.
+ * eviction slips in before it is marked used), another is loaded or created when `admit` lets
+ * the request bring it live (sandbox-admission.ts); else the default world stands in, unused.
  */
 export function selectWorld(
   worlds: WorldRegistry,
   req: IncomingMessage,
   res: ServerResponse,
-): World | Promise<World> {
+  admit: (id: string) => Promise<World> | undefined = (id) => worlds.load(id),
+): World | Promise<World> | undefined {
   const id = sandboxIdOf(req);
   echoSandboxId(req, res, id);
   const live = worlds.live(id);
   if (live) return enterWorld(worlds, live, req, res, res);
-  return worlds.load(id).then((world) => enterWorld(worlds, world, req, res, res));
+  return admit(id)?.then((world) => enterWorld(worlds, world, req, res, res));
 }
 
 /** The first stage of the full path: the request's context, its version header and its world. */
 export function worldStage(deps: AppDeps): RequestHandler {
+  const admission = sandboxAdmission(deps);
   return async (req, res, next) => {
-    startContext(req, res);
+    const ctx = startContext(req, res);
     stampVersion(res, deps.version);
     try {
-      req.world = await selectWorld(deps.worlds, req, res);
+      const world = await selectWorld(deps.worlds, req, res, (id) => admission(req, ctx, id));
+      req.world = world ?? deps.worlds.default;
+      if (!world) ctx.standIn = true;
     } catch (err) {
       // Later stages (the error handler, the journal) may read req.world even on an early refusal.
       req.world = deps.worlds.default;

@@ -27,13 +27,15 @@ export async function startServer(
   config: Config,
   log: Logger = pino({ level: 'silent' }),
 ): Promise<RunningSandbox> {
+  // The secret first: a secret file it cannot use stops start-up before any file is touched.
+  const jwtSecret = await jwtSecretFor(config);
   const { world, seeded } = await openDefaultWorld(config);
   const worlds = await createWorldRegistry({ config, defaultWorld: world, log });
   const stopSweeper = worlds.startSweeper();
   const deps: AppDeps = {
     config,
     worlds,
-    jwtSecret: await jwtSecretFor(config),
+    jwtSecret,
     log,
     version: VERSION,
   };

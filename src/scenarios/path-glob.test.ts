@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pathMatches } from './path-glob.js';
+import { needsAutomaton, pathMatches } from './path-glob.js';
 
 /** The reference: the backtracking regular expression the matcher replaces (slow, but plainly right). */
 function reference(pattern: string, path: string): boolean {
@@ -67,9 +67,9 @@ describe('pathMatches', () => {
     );
   });
 
-  it('agrees on patterns whose cache of states fills and starts again', () => {
-    // Patterns with many states; checked against a table of every (pattern, path) position pair,
-    // as the regular expression would take minutes on them.
+  it('agrees on long patterns of every kind, the automaton of several words included', () => {
+    // Checked against a table of every (pattern, path) position pair, as the regular expression
+    // would take minutes on them; up to 160 positions, so the automaton takes up to 6 words.
     const unit = fc.constantFrom('a', 'b', '/', '*', '**');
     fc.assert(
       fc.property(
@@ -82,5 +82,36 @@ describe('pathMatches', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('agrees on patterns the string search matches: every * before the first ** or after the last', () => {
+    // Literals holding `/` (whose place after a `*` is forced) and literals without (leftmost in
+    // their segment, rightmost from the end), with at most two `**` and no `*` between them.
+    const part = fc.array(fc.constantFrom('a', 'b', '/', 'ab', '/a', 'b/', '*'), { maxLength: 12 });
+    fc.assert(
+      fc.property(
+        part,
+        fc.array(fc.constantFrom('a', 'b', '/', 'ab/'), { maxLength: 4 }),
+        part,
+        fc.nat(2),
+        fc.string({ unit: fc.constantFrom('a', 'b', '/', 'ab', '/a'), maxLength: 40 }),
+        (before, between, after, anys, s) => {
+          const middle = anys === 0 ? '' : anys === 1 ? '**' : `**${between.join('')}**`;
+          const pattern = `/${before.join('')}${middle}${after.join('')}`;
+          for (const path of [`/${s}`, `/${s}/`, s])
+            expect(pathMatches(pattern, path), `${pattern} ${path}`).toBe(table(pattern, path));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('takes the automaton only for a * between two **', () => {
+    expect(needsAutomaton('/api/shop/listings/*')).toBe(false);
+    expect(needsAutomaton('/api/**/items/*/reviews')).toBe(false);
+    expect(needsAutomaton('/*/x/**/y/*')).toBe(false);
+    expect(needsAutomaton('/**a**a**b')).toBe(false);
+    expect(needsAutomaton('/**/items/*/**')).toBe(true);
+    expect(needsAutomaton('/**a*b**')).toBe(true);
   });
 });

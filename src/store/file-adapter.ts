@@ -11,6 +11,13 @@ export class StoreFileError extends Error {}
 export const wayOut = (files: string) =>
   `it was left untouched. Move ${files} away, or start with --reset to rebuild the database from the seed`;
 
+/** A StoreFileError's message without its way out (a named sandbox has another, registry.ts). */
+export const withoutWayOut = (message: string) =>
+  message.replace(
+    /;\s*it was left untouched\. Move .* away, or start with --reset to rebuild the database from the seed\.?$/,
+    '',
+  );
+
 /**
  * The snapshot file (`db.json`): read and written a record at a time (snapshot.ts), written to
  * a temporary file, fsynced, then renamed over the old one, so a crash at any moment leaves

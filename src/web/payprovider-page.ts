@@ -19,7 +19,11 @@ async function pageWorld(worlds: WorldRegistry, req: Request): Promise<World> {
   const id = req.query.sandbox_id;
   if (id !== undefined && (typeof id !== 'string' || !isSandboxId(id)))
     throw new ApiError(400, 'query sandbox_id must be 1-64 characters of A-Z, a-z, 0-9, _ and -');
-  return worldNamedBy(worlds, req.world, id);
+  // The page comes before the rate limit, so it never makes a sandbox: one that holds no data
+  // holds no payment either.
+  const world = await worldNamedBy(worlds, req.world, id, { existingOnly: true });
+  if (!world) throw new ApiError(404, `Payment not found: ${String(req.params.paymentId)}`);
+  return world;
 }
 
 /**

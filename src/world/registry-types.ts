@@ -14,6 +14,8 @@ export interface SandboxRegistry extends WorldRegistry {
   readonly dir: string | null;
   /** The world of an id, loaded or created like a request would (for tests, the bench, tools). */
   open(id: string): Promise<World>;
+  /** The world of an id when it holds data: live, or (file-backed) on disk; never made anew. */
+  existing(id: string): Promise<World | undefined>;
   /** Ids of the named sandboxes live now. */
   liveIds(): string[];
   /** The default, the live sandboxes and, file-backed, the evicted ones waiting on disk. */

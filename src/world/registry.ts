@@ -11,13 +11,15 @@ import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, isSandboxId } from './sandbo
 import { liveInfo, storedInfo, type LiveEntry, type SandboxInfo } from './sandbox-info.js';
 import {
   defaultUploadsDirOf,
+  fileBytes,
+  removeSandboxLeftovers,
   removeAllSandboxFiles,
   removeSandboxFile,
   sandboxDirOf,
   sandboxFileName,
   storedSandboxes,
 } from './sandbox-files.js';
-import { openSandboxFile } from './sandbox-store.js';
+import { SandboxFiles } from './sandbox-store.js';
 
 export type { RegistryOptions, SandboxRegistry } from './registry-types.js';
 export { isSandboxRegistry } from './registry-types.js';
@@ -39,6 +41,7 @@ class Registry implements SandboxRegistry {
   /** Evictions and deletions in progress: the id is reopened only once they are done. */
   private readonly closing = new Map<string, Promise<void>>();
   private readonly defaultEntry: LiveEntry;
+  private readonly files = new SandboxFiles();
   private readonly wall: () => number;
   private newDb?: (wallMs: number) => Db;
 
@@ -73,6 +76,14 @@ class Registry implements SandboxRegistry {
       entry.active -= 1;
       entry.lastUsed = this.wall();
     });
+  }
+
+  async existing(id: string): Promise<World | undefined> {
+    if (!isSandboxId(id)) return undefined;
+    const live = this.peek(id) ?? (await this.pending.get(id)?.catch(() => undefined));
+    if (live) return live.world;
+    if (!this.dir || (await fileBytes(join(this.dir, sandboxFileName(id)))) === null) return undefined;
+    return this.load(id);
   }
 
   async open(id: string): Promise<World> {
@@ -113,6 +124,7 @@ class Registry implements SandboxRegistry {
     await this.pending.get(id)?.catch(() => undefined);
     await this.closing.get(id);
     if (this.loaded.has(id)) return this.evict(id, true);
+    this.files.forget(id);
     if (this.dir) await removeSandboxFile(join(this.dir, sandboxFileName(id)));
   }
 
@@ -181,7 +193,7 @@ class Registry implements SandboxRegistry {
     const newDb = (this.newDb ??= await loadSeeder(seedOptionsOf(this.options.config)));
     const fresh = () => newDb(this.wall());
     const store = this.dir
-      ? await openSandboxFile(join(this.dir, sandboxFileName(id)), fresh, this.wall(), this.options.log)
+      ? await this.files.open(id, join(this.dir, sandboxFileName(id)), fresh, this.options.log)
       : createMemoryStore(fresh());
     const now = this.wall();
     const world = makeWorld(
@@ -271,5 +283,6 @@ export async function createWorldRegistry(options: RegistryOptions): Promise<San
     await removeAllSandboxFiles(registry.dir);
     await rm(defaultUploadsDirOf(options.config.dataFile), { recursive: true, force: true });
   }
+  if (registry.dir) await removeSandboxLeftovers(registry.dir);
   return registry;
 }

@@ -1,4 +1,5 @@
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { removeLeftovers } from '../store/file-adapter.js';
 import { dirname, join } from 'node:path';
 
 /** Where a file-backed sandbox keeps its database: `<dir of --data>/sandboxes/`. */
@@ -80,20 +81,34 @@ export async function removeSandboxFile(path: string): Promise<void> {
   await rm(sandboxUploadsDirOf(path), { recursive: true, force: true });
 }
 
-/** Moves an unreadable sandbox database (and its change log) aside, kept for inspection, so the sandbox can start again. */
-export async function moveAside(path: string, wallMs: number): Promise<string> {
-  const aside = `${path}.unreadable-${wallMs}`;
-  // Either may be missing (a change log without its snapshot is unreadable too). Its uploads go
-  // with it: the sandbox starts anew and must not count (or serve) them.
-  for (const [from, to] of [
-    [path, aside],
-    [changeLogOf(path), changeLogOf(aside)],
-    [sandboxUploadsDirOf(path), sandboxUploadsDirOf(aside)],
-  ])
-    await rename(from, to).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-  return aside;
+/**
+ * What the files of a sandbox are now (size and time of its database and change log), to tell
+ * whether an unreadable one was moved, removed or replaced since it was read.
+ */
+export async function filesSignature(path: string): Promise<string> {
+  const parts = await Promise.all(
+    [path, changeLogOf(path)].map(async (p) => {
+      const info = await stat(p).catch(() => null);
+      return info ? `${info.size}:${info.mtimeMs}:${info.ino}` : '-';
+    }),
+  );
+  return parts.join('/');
+}
+
+/**
+ * Removes what compactions killed before their rename left in the sandboxes directory
+ * (`<id>.json.<pid>.tmp`, `<id>.json.changes.<pid>.tmp`), at start, for every sandbox: each
+ * is otherwise cleaned only when its sandbox is next used. A file of a process still running is kept.
+ */
+export async function removeSandboxLeftovers(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const bases = new Set<string>();
+  for (const name of names) {
+    const match = /^(.*\.json(?:\.changes)?)\.\d+\.tmp$/.exec(name);
+    const base = match?.[1].replace(/\.changes$/, '');
+    if (base !== undefined && sandboxIdOfFileName(base) !== null) bases.add(join(dir, base));
+  }
+  for (const base of bases) await removeLeftovers([base, changeLogOf(base)]);
 }
 
 /** Removes every stored sandbox and every sandbox's uploads (`--reset`: start everything from the seed). */

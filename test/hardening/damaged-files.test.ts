@@ -1,6 +1,7 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -20,7 +21,10 @@ import { accounts } from '../helpers/sandbox.js';
  * the way out (--reset, or moving the file away), and every file left byte for byte as it was.
  * The one damage it may pass over is a torn last change log line (a crash mid-append, never
  * acknowledged), told apart by its missing newline; files left by a kill during a compaction
- * (`db.json.<pid>.tmp`) are removed at start.
+ * (`db.json.<pid>.tmp`) are removed at start, a named sandbox's too. The token secret file
+ * (`jwt-secret`) is refused the same way when it is empty or too short. A named sandbox's files,
+ * loaded on its first use, are never moved aside or reseeded: its requests get a 503 naming the
+ * file and the way out, and `DELETE /__sandbox` removes them.
  */
 const root = mkdtempSync(join(tmpdir(), 'hardening-files-'));
 const template = join(root, 'template');
@@ -38,10 +42,13 @@ const flags = (dir: string) => [
   '7',
 ];
 
-async function fund(base: string, cents: number) {
+/** A named sandbox of the template, file-backed like the default: `sandboxes/job-7.json` and its change log. */
+const NAMED = 'job-7';
+
+async function fund(base: string, cents: number, sandbox?: string) {
   const res = await fetch(`${base}/__sandbox/wallets/${accounts.buyer.email}/fund`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(sandbox ? { 'x-sandbox-id': sandbox } : {}) },
     body: JSON.stringify({ amount_cents: cents }),
   });
   expect(res.status).toBe(200);
@@ -66,6 +73,7 @@ beforeAll(async () => {
   const child = spawnCli(flags(template));
   const base = await waitForReady(child);
   for (const cents of FUNDS) await fund(base, cents);
+  for (const cents of FUNDS) await fund(base, cents, NAMED);
   child.kill('SIGTERM');
   expect(await exitOf(child)).toBe(0);
   expect(readFileSync(join(template, 'db.json.changes'), 'utf8').split('\n')).toHaveLength(FUNDS.length + 2);
@@ -174,4 +182,98 @@ describe('what a crash leaves is not damage', () => {
       await exitOf(child);
     }
   }, 60_000);
+});
+
+describe('the token secret file is refused, not replaced', () => {
+  const secretCases: [string, (path: string) => void, RegExp][] = [
+    ['an empty jwt-secret', write(''), /is empty/],
+    ['a jwt-secret of a few characters', write('short-secret\n'), /holds 12 characters, fewer than 32/],
+    ['a jwt-secret that is a directory', (p) => mkdirSync(p), /Cannot read the token secret file/],
+  ];
+  for (const [what, damage, why] of secretCases)
+    it(`${what}: exit 2, one line naming it and the way out, tokens not silently invalidated`, async () => {
+      const dir = copy();
+      const secret = join(dir, 'jwt-secret');
+      if (existsSync(secret)) rmSync(secret);
+      damage(secret);
+      const before = filesOf(dir);
+      const run = await runUntilExit(flags(dir));
+      expect(run.stdout).not.toMatch(/ready at/);
+      expect(filesOf(dir)).toEqual(before);
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines, run.stderr).toHaveLength(1);
+      expect(lines[0]).toContain(secret);
+      expect(lines[0]).toMatch(why);
+      expect(lines[0]).toMatch(
+        /left untouched\. Move .*jwt-secret away .*, or give the secret with --jwt-secret/,
+      );
+    }, 60_000);
+});
+
+describe('a named sandbox whose files cannot be read is refused, its files left as they are', () => {
+  it('every damage of the matrix: 503 naming the file and the way out, files unchanged; DELETE /__sandbox removes them', async () => {
+    const dir = copy();
+    const sandboxes = join(dir, 'sandboxes');
+    const source = join(sandboxes, `${NAMED}.json`);
+    const ids = cases.map((_, i) => `dmg-${i}`);
+    cases.forEach(([, file], i) => {
+      const path = join(sandboxes, `${ids[i]}.json`);
+      cpSync(source, path);
+      cpSync(`${source}.changes`, `${path}.changes`);
+      cases[i][2](file === 'db.json' ? path : `${path}.changes`);
+    });
+    // Leftovers of a compaction killed in a sandbox nobody uses in this run: removed at start.
+    const leftovers = ['idle.json.4194305.tmp', 'idle.json.changes.4194305.tmp'].map((n) =>
+      join(sandboxes, n),
+    );
+    for (const path of leftovers) writeFileSync(path, '{"half a compaction');
+    const before = filesOf(sandboxes);
+    const child = spawnCli(flags(dir));
+    const base = await waitForReady(child);
+    try {
+      for (const path of leftovers) expect(existsSync(path), path).toBe(false);
+      const balance = (sandbox: string) =>
+        fetch(`${base}/api/wallet/balance`, {
+          headers: { authorization: `Bearer ${accounts.buyer.apiKey}`, 'x-sandbox-id': sandbox },
+        });
+      for (const [i, [what, file]] of cases.entries()) {
+        const damaged = join(sandboxes, `${ids[i]}.json${file === 'db.json' ? '' : '.changes'}`);
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const res = await balance(ids[i]);
+          const body = (await res.json()) as Record<string, unknown>;
+          expect(res.status, `${what}: ${JSON.stringify(body)}`).toBe(503);
+          expect(Object.keys(body)).toEqual(['error']);
+          expect(body.error).toContain(`Sandbox "${ids[i]}" cannot be loaded`);
+          expect(body.error, what).toContain(
+            what === 'a change log whose snapshot is gone' ? `${damaged}` : damaged,
+          );
+          expect(body.error).toMatch(
+            new RegExp(
+              `left untouched: move them away to keep them, or delete the sandbox \\(DELETE /__sandbox with X-Sandbox-Id: ${ids[i]}\\)`,
+            ),
+          );
+        }
+      }
+      const after = filesOf(sandboxes);
+      for (const path of leftovers) delete before[relative(sandboxes, path)];
+      expect(after).toEqual(before);
+      // The undamaged sandbox of the template is served, with its funds.
+      const kept = (await (await balance(NAMED)).json()) as { balance_cents: number };
+      expect(kept.balance_cents).toBe(100_000 + FUNDS.reduce((a, b) => a + b, 0));
+      // The way out: deleting the sandbox removes its files; its next use starts from the seed.
+      const removed = await fetch(`${base}/__sandbox`, {
+        method: 'DELETE',
+        headers: { 'x-sandbox-id': ids[0] },
+      });
+      expect(removed.status).toBe(200);
+      expect(existsSync(join(sandboxes, `${ids[0]}.json`))).toBe(false);
+      expect(existsSync(join(sandboxes, `${ids[0]}.json.changes`))).toBe(false);
+      const fresh = (await (await balance(ids[0])).json()) as { balance_cents: number };
+      expect(fresh.balance_cents).toBe(100_000);
+    } finally {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    }
+  }, 120_000);
 });

@@ -66,3 +66,40 @@ describe('the request journal redacts secrets of any shape', () => {
     expect(text).not.toContain(SECRETS.objectPassword);
   });
 });
+
+describe('a secret is redacted wherever its value appears in the entry, not only under its name', () => {
+  it('a reset token in a mail text, a key in a query value, a token in a path: none in clear', async () => {
+    const sb = await makeSandbox();
+    expect(
+      (await sb.http.post('/api/auth/forgot-password').send({ email: accounts.buyer.email })).status,
+    ).toBe(200);
+    const mail = await sb.http.get(`/__sandbox/mailbox?to=${accounts.buyer.email}`);
+    const token = mail.body.messages[0].token as string;
+    expect(mail.body.messages[0].text).toContain(token);
+    // The same API key as the credential and as an ordinary query value; a login's token in a path.
+    const key = accounts.seller.apiKey;
+    await sb.http.get(`/api/shop/listings?note=${key}`).set('Authorization', `Bearer ${key}`);
+    const login = await sb.http
+      .post('/api/auth/login')
+      .send({ email: accounts.buyer.email, password: accounts.buyer.password });
+    const jwt = login.body.token as string;
+    await sb.http.get(`/api/shop/listings/${jwt}`).set('Authorization', `Bearer ${jwt}`);
+
+    const entries = (await sb.http.get('/__sandbox/requests')).body.requests as Record<string, unknown>[];
+    const text = JSON.stringify(entries);
+    for (const [what, secret] of Object.entries({ token, key, jwt, password: accounts.buyer.password }))
+      expect(text, `${what} shown in clear`).not.toContain(secret);
+    const mailbox = entries.find((e) => e.path === '/__sandbox/mailbox') as {
+      response_body: { messages: { text: string; to: string }[] };
+    };
+    // The text stays readable around the secret; what is not secret stays as it was.
+    expect(mailbox.response_body.messages[0].text).toMatch(
+      /^Use this token with POST \/api\/auth\/reset-password within one hour: \[REDACTED\]$/,
+    );
+    expect(mailbox.response_body.messages[0].to).toBe(accounts.buyer.email);
+    expect(text).toContain('/api/shop/listings/[REDACTED]');
+    // The entry read alone is redacted the same way.
+    const one = await sb.http.get(`/__sandbox/requests/${String((mailbox as { id?: string }).id)}`);
+    expect(JSON.stringify(one.body)).not.toContain(token);
+  });
+});

@@ -153,6 +153,68 @@ describe('every amount is bounded so that totals stay safe integers', () => {
   });
 });
 
+describe('a provider quote is always a safe integer', () => {
+  /** A mall listing of the seller's; its id. */
+  async function listing(sb: TestSandbox, extra: object) {
+    const category = (await sb.http.get('/api/shop/categories')).body.categories[0].slug as string;
+    const res = await sb.http
+      .post('/api/shop/listings')
+      .set('Authorization', key('seller'))
+      .send({ type: 'mall', title: 'Dear lamp', category, quantity_available: 100_000, ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  }
+
+  const providerCheckout = (sb: TestSandbox, ids: string[], quantity: number) =>
+    sb.http
+      .post('/api/shop/checkout')
+      .set('Authorization', key('broke'))
+      .send({
+        cartItems: ids.map((listing_id) => ({ listing_id, quantity })),
+        shippingAddress: address,
+        paymentMethod: 'payprovider',
+      });
+
+  it('refuses an order no accepted currency can quote exactly, saying the limit; nothing changes', async () => {
+    const sb = await makeSandbox();
+    // The audit's order: three lines of 10,000 units at the dearest unit, payable only in IRR
+    // (42,000 a dollar): 1.26 × 10^18 IRR cents, quoted, approved and shown before.
+    const ids = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push(await listing(sb, { price_cents: 1_000_000_000, accepted_currencies: ['IRR'] }));
+    const orders = (await sb.http.get('/__sandbox/orders')).body;
+    const res = await providerCheckout(sb, ids, 10_000);
+    expectError(
+      res,
+      400,
+      /^The order's items would be 1\.2\d\de\+18 cents of IRR \(the only currency its listings accept in common: IRR\), more than the provider can be asked exactly \(9007199254740991 cents\)/,
+    );
+    expect((await sb.http.get('/__sandbox/orders')).body).toEqual(orders);
+    for (const id of ids)
+      expect((await sb.http.get(`/api/shop/listings/${id}`)).body.quantity_available).toBe(100_000);
+    // 100 units of one of them fit in IRR (4.2 × 10^15): quoted there, exactly.
+    const one = await providerCheckout(sb, ids.slice(0, 1), 100);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    const payment = (await sb.http.get(`/__sandbox/payprovider/${one.body.paymentId as string}`)).body
+      .payment;
+    expect(payment.quote.currency).toBe('IRR');
+    expect(Number.isSafeInteger(payment.quote.items_cents)).toBe(true);
+  });
+
+  it('takes the next currency every listing accepts when the first cannot hold the amount', async () => {
+    const sb = await makeSandbox();
+    const ids = [];
+    for (let i = 0; i < 3; i += 1)
+      ids.push(await listing(sb, { price_cents: 1_000_000_000, accepted_currencies: ['IRR', 'EUR'] }));
+    const res = await providerCheckout(sb, ids, 10_000);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const payment = (await sb.http.get(`/__sandbox/payprovider/${res.body.paymentId as string}`)).body
+      .payment;
+    expect(payment.quote.currency).toBe('EUR');
+    expect(Number.isSafeInteger(payment.quote.items_cents)).toBe(true);
+  });
+});
+
 describe('approve, cancel and expiry are all or nothing', () => {
   it('an approval that fails half-way leaves payment, order, stock and ledger as they were; cancel and expiry still work', async () => {
     const sb = await makeSandbox();

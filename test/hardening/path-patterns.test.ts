@@ -1,50 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, spawnCli, waitForReady } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/sandbox.js';
-import { REQUEST_CPU_BUDGET_MS, withCpu } from '../helpers/server-cpu.js';
+import { childSandbox } from './child-sandbox.js';
 
 // Issue 14, One request must never freeze the process: path patterns of the journal filter and of
 // sticky scenario scopes were backtracking regular expressions, so `/**a**a**a**a**a**a**a**a**b`
 // against a long path blocked every sandbox for a minute. They are matched in time linear in the
 // path, and a pattern is at most 200 characters (a 400 says so). The sandbox runs as a child
-// process, so a freeze is a request that times out (not a test that hangs with it), and its cost
-// is the CPU time of its main thread (test/helpers/server-cpu.ts), not wall time on a busy machine.
+// process (child-sandbox.ts). The audit that followed: journal-long-paths.test.ts.
 
 const EVIL = '/**a**a**a**a**a**a**a**a**b';
 const LONG_PATH = `/api/shop/${'a'.repeat(4000)}`;
-/** Longer than any answer can take without freezing, short enough to fail rather than hang. */
-const TIMEOUT_MS = 10_000;
 
-let child: ChildProcess;
-let base: string;
-
-beforeAll(async () => {
-  child = spawnCli(['--in-memory', '--port', '0', '--host', '127.0.0.1', '--listings', '60']);
-  base = await waitForReady(child);
-});
-afterAll(async () => {
-  child.kill('SIGKILL');
-  await exitOf(child);
-});
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/** A call that must answer within the budget of one request, in the server's CPU time. */
-async function cheap(method: string, path: string, body?: unknown) {
-  const { result, cpuMs } = await withCpu(() => call(method, path, body), child.pid);
-  if (cpuMs !== undefined)
-    expect(cpuMs, `${method} ${path.slice(0, 60)}`).toBeLessThan(REQUEST_CPU_BUDGET_MS);
-  return result;
-}
+const { call, cheap } = childSandbox(['--listings', '60', '--rate-limit', '0']);
 
 describe('path patterns cost time linear in the path', () => {
   it('the journal filter answers a pathological pattern over long paths at once, and rightly', async () => {

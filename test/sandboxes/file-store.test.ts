@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { startServer } from '../../src/process/server.js';
 import { openDefaultWorld } from '../../src/world/open.js';
 import { createWorldRegistry } from '../../src/world/registry.js';
 import { sandboxFileName, sandboxIdOfFileName } from '../../src/world/sandbox-files.js';
-import { makeSandbox } from '../helpers/sandbox.js';
+import { expectError, makeSandbox } from '../helpers/sandbox.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
 
 /** The files of a sandbox directory without the stores' change logs (`<file>.changes`, see src/store/change-log.ts). */
@@ -88,18 +88,30 @@ describe('file-backed sandboxes', () => {
     expect((await sb.http.post('/api/auth/login').set('X-Sandbox-Id', 'tmp').send(user)).status).toBe(401);
   });
 
-  it('moves an unreadable sandbox file aside and starts that sandbox from the seed', async () => {
+  it('refuses a sandbox whose file cannot be read (503, files as they were) until it is deleted', async () => {
     const wall = { now: Date.parse('2026-11-22T10:00:00.000Z') };
     const { sb, sandboxes } = await fileSandbox(wall);
-    await sb.http.get('/__sandbox/health').set('X-Sandbox-Id', 'other');
+    await sb.http.get('/api/shop/categories').set('X-Sandbox-Id', 'other');
     await writeFile(join(sandboxes, 'broken.json'), '{not json');
-    const res = await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'broken').send(user);
-    expect(res.status).toBe(201);
-    expect((await databases(sandboxes)).sort()).toEqual([
-      'broken.json',
-      `broken.json.unreadable-${wall.now}`,
-      'other.json',
-    ]);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'broken').send(user);
+      expectError(
+        res,
+        503,
+        new RegExp(
+          `^Sandbox "broken" cannot be loaded: Database file ${join(sandboxes, 'broken.json')} is damaged .*` +
+            'Its files were left untouched: move them away to keep them, or delete the sandbox ' +
+            '\\(DELETE /__sandbox with X-Sandbox-Id: broken\\); its next use then starts from the seed$',
+        ),
+      );
+    }
+    expect((await databases(sandboxes)).sort()).toEqual(['broken.json', 'other.json']);
+    expect(await readFile(join(sandboxes, 'broken.json'), 'utf8')).toBe('{not json');
+    expect((await sb.http.delete('/__sandbox').set('X-Sandbox-Id', 'broken')).status).toBe(200);
+    expect(await databases(sandboxes)).toEqual(['other.json']);
+    expect((await sb.http.post('/api/auth/register').set('X-Sandbox-Id', 'broken').send(user)).status).toBe(
+      201,
+    );
   });
 
   it('removes stored sandboxes on --reset', async () => {

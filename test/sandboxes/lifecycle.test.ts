@@ -156,7 +156,7 @@ describe('the cap and idle eviction', () => {
     const res = Object.assign(new EventEmitter(), { setHeader: () => undefined });
     const req = { headers: { 'x-sandbox-id': 'slow' } } as never;
     const world = await selectWorld(sb.worlds, req, res as never);
-    expect(world.id).toBe('slow');
+    expect(world?.id).toBe('slow');
     wall.pass(5 * MINUTE);
     expect(await sb.worlds.sweep()).toEqual([]);
     res.emit('close');

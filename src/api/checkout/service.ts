@@ -10,7 +10,7 @@ import { postLedger } from '../wallet/ledger.js';
 import { unitPriceProblem } from '../wallet/limits.js';
 import type { RateTable } from '../wallet/rates.js';
 import { isListingActive, seedStartOf } from '../listings/listing-state.js';
-import { checkWalletAccepted, quoteCurrency, quoteItems, type ProviderQuote } from './currencies.js';
+import { checkWalletAccepted, providerQuote, type ProviderQuote } from './currencies.js';
 
 /** The body of POST /api/shop/checkout, validated. */
 export type CheckoutInput = Body<'checkout'>;
@@ -136,7 +136,7 @@ function paymentOf(db: Db, items: OrderItem[], input: CheckoutInput, ctx: Checko
   const total = subtotalOf(items) + checkBody(input).shipping;
   if (walletAsked && !ctx.forceProvider && db.users[ctx.buyerId].balance_cents >= total)
     return { byWallet: true } as const;
-  return { byWallet: false, quote: quoteItems(quoteCurrency(listings), items, ctx.rates) } as const;
+  return { byWallet: false, quote: providerQuote(listings, items, ctx.rates) } as const;
 }
 
 function payFromWallet(db: Db, order: OrderRecord, at: string): CheckoutResult {
