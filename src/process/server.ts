@@ -38,10 +38,11 @@ export async function startServer(
   };
   const app = createApp(deps);
   // Ready means ready: the request validator has loaded the spec before anyone is told to call.
-  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) are then
-  // built in the background, a few ms at a time, so first requests neither wait long nor freeze.
+  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) and the
+  // scenario files are then read in the background, a step at a time, so first requests neither
+  // wait long nor freeze.
   const { warmed } = await prepareApp(deps);
-  warmed.catch((err: unknown) => log.error({ err }, 'building the catalogue tables failed'));
+  warmed.catch((err: unknown) => log.error({ err }, 'building the catalogue tables or reading the scenario files failed'));
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(
       app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),

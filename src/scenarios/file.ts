@@ -77,7 +77,13 @@ let validator: ValidateFunction | undefined;
 // ajv, ajv-formats and yaml are loaded on first use (a scenario file read), not at start-up.
 const load = createRequire(import.meta.url);
 
-function schemaValidator(): ValidateFunction {
+/** The YAML parser, loaded on first use. */
+export function yamlParser(): typeof Yaml {
+  return load('yaml') as typeof Yaml;
+}
+
+/** The compiled scenario.schema.json, compiled on first use (some 30 ms). */
+export function schemaValidator(): ValidateFunction {
   if (!validator) {
     const { Ajv } = load('ajv') as { Ajv: typeof AjvClass };
     const ajv = new Ajv({ allErrors: true, strict: false });
@@ -102,19 +108,61 @@ export function validateScenario(doc: unknown, source: string): ScenarioFile {
   return doc as ScenarioFile;
 }
 
-/** Reads, parses and validates one file; its `name` must equal the file name. */
-export function loadScenarioFile(path: string): ScenarioFile {
+/** What a file's text gave: the file, or the message it was refused with. */
+interface Outcome {
+  text: string;
+  file?: ScenarioFile;
+  error?: string;
+}
+
+/**
+ * Files already read, by path, with the text they were read from: a file whose text is unchanged
+ * is not parsed and validated again (the YAML parse and the schema check cost some 5 ms a file;
+ * listing the scenarios directory read every file on every call). Keyed by the text itself, not
+ * by mtime, so a file rewritten within the file system's timestamp granularity is still read anew.
+ */
+const outcomes = new Map<string, Outcome>();
+/** Paths remembered at most (a scenarios directory holds a few dozen; replay may name others). */
+const MAX_OUTCOMES = 512;
+
+function judge(path: string, text: string): Omit<Outcome, 'text'> {
   let doc: unknown;
   try {
-    doc = (load('yaml') as typeof Yaml).parse(readFileSync(path, 'utf8'));
+    doc = yamlParser().parse(text);
+  } catch (err) {
+    return { error: `${path}: ${(err as Error).message.split('\n')[0]}` };
+  }
+  try {
+    const file = validateScenario(doc, path);
+    const expected = basename(path).replace(/\.ya?ml$/, '');
+    if (file.name !== expected)
+      return { error: `${path}: name "${file.name}" must equal the file name "${expected}"` };
+    return { file };
+  } catch (err) {
+    if (err instanceof ScenarioFileError) return { error: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Reads, parses and validates one file; its `name` must equal the file name. A file read before
+ * with the same text gives a copy of what it gave then (the caller may change its copy).
+ */
+export function loadScenarioFile(path: string): ScenarioFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
   } catch (err) {
     throw new ScenarioFileError(`${path}: ${(err as Error).message.split('\n')[0]}`);
   }
-  const file = validateScenario(doc, path);
-  const expected = basename(path).replace(/\.ya?ml$/, '');
-  if (file.name !== expected)
-    throw new ScenarioFileError(`${path}: name "${file.name}" must equal the file name "${expected}"`);
-  return file;
+  let outcome = outcomes.get(path);
+  if (outcome?.text !== text) {
+    outcome = { text, ...judge(path, text) };
+    if (outcomes.size >= MAX_OUTCOMES) outcomes.clear();
+    outcomes.set(path, outcome);
+  }
+  if (outcome.error !== undefined) throw new ScenarioFileError(outcome.error);
+  return structuredClone(outcome.file as ScenarioFile);
 }
 
 /** The `.yaml` files of a directory, sorted; or the file itself when given a file. */

@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = answerClientErrors(createServer(sb.app), VERSION);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // What a server builds in its first second (prepareApp): the catalogue's tables.
+  // What a server builds in its first second (prepareApp): the catalogue's tables, the scenario files.
   await sb.warmed;
   await fetch(`${base}/__sandbox/health`).then((r) => r.text());
   loopDelay.enable();

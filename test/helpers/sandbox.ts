@@ -71,7 +71,7 @@ export async function makeSandbox(
   };
   const app = createApp(deps);
   // As the CLI's server does before it listens (process/server.ts): the validator ready, then the
-  // catalogue's tables built in the background.
+  // catalogue's tables and the scenario files read in the background.
   const { warmed } = await prepareApp(deps);
   // A failure is the awaiting test's (or none's, when no test awaits it): never an unhandled one.
   warmed.catch(() => undefined);
