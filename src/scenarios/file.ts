@@ -2,10 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type * as Yaml from 'yaml';
 import type { CreateListingBody } from '../api/listings/create.js';
 import type { Body } from '../http/contract.js';
+import { validate as compiledSchema } from '../generated/scenario-validator.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
 export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -72,9 +73,7 @@ export interface ScenarioFile {
 /** A scenario file that cannot be read or breaks the schema; the message says where. */
 export class ScenarioFileError extends Error {}
 
-let validator: ValidateFunction | undefined;
-
-// ajv, ajv-formats and yaml are loaded on first use (a scenario file read), not at start-up.
+// yaml is loaded on first use (a scenario file read), not at start-up.
 const load = createRequire(import.meta.url);
 
 /** The YAML parser, loaded on first use. */
@@ -82,18 +81,13 @@ export function yamlParser(): typeof Yaml {
   return load('yaml') as typeof Yaml;
 }
 
-/** The compiled scenario.schema.json, compiled on first use (some 30 ms). */
+/**
+ * scenario.schema.json as a validator, compiled ahead of time into src/generated/ by
+ * scripts/scenario-validator.ts with ajv's options of choice here (`allErrors`, not `strict`, the
+ * formats of ajv-formats): compiling it at run time held the process for 30-90 ms.
+ */
 export function schemaValidator(): ValidateFunction {
-  if (!validator) {
-    const { Ajv } = load('ajv') as { Ajv: typeof AjvClass };
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    // ajv-formats is CommonJS; its function is the module itself and also its `default`.
-    const mod = load('ajv-formats') as { default?: unknown };
-    const addFormats = (mod.default ?? mod) as (ajv: AjvClass) => AjvClass;
-    addFormats(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
-  }
-  return validator;
+  return compiledSchema as unknown as ValidateFunction;
 }
 
 /** Checks a parsed document against scenario.schema.json; throws with every problem listed. */
