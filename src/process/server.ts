@@ -42,7 +42,9 @@ export async function startServer(
   // scenario files are then read in the background, a step at a time, so first requests neither
   // wait long nor freeze.
   const { warmed } = await prepareApp(deps);
-  warmed.catch((err: unknown) => log.error({ err }, 'building the catalogue tables or reading the scenario files failed'));
+  warmed.catch((err: unknown) =>
+    log.error({ err }, 'building the catalogue tables or reading the scenario files failed'),
+  );
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(
       app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),
