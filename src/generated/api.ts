@@ -1869,7 +1869,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario). */
+        /** @description The request is invalid; the message names the field. Every operation can answer it, for an unknown query parameter or a malformed X-Sandbox-Id (and the public API for an unknown X-Sandbox-Scenario); an operation with a JSON body also for a body that is not JSON, or one nested deeper than 100 levels or holding more than 20,000 arrays, objects and keys. */
         BadRequest: {
             headers: {
                 "X-Sandbox-Warning": components["headers"]["Warning"];

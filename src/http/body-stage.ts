@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
+import { jsonShapeProblem } from './json-shape.js';
 
 const UNREAD = Symbol('body error');
 type WithBodyError = { [UNREAD]?: unknown };
@@ -18,13 +19,23 @@ function encodedMultipart(req: Request): Error | undefined {
 }
 
 /**
- * The body stage (docs/architecture.md, 5): the JSON body parsed (up to `limit`). A body it cannot
- * read (malformed, too large, an encoding or charset it does not know, an encoded multipart body) is kept back rather than
- * refused here, so that on an operation that needs a credential the credential is checked first
- * (a bad token with a bad body is a 401): {@link refuseUnreadBody} refuses it after security.
+ * Before the parse: a body nested too deep or holding too many arrays, objects and keys for its
+ * parse to stay cheap (json-shape.ts) is refused with a 400 that says the limit.
+ */
+function checkShape(_req: unknown, _res: unknown, body: Buffer, encoding: string | null): void {
+  const problem = jsonShapeProblem(body, encoding);
+  if (problem !== undefined) throw Object.assign(new Error(problem), { status: 400, type: 'entity.shape' });
+}
+
+/**
+ * The body stage (docs/architecture.md, 5): the JSON body parsed (up to `limit`), once its shape
+ * is checked (`checkShape`). A body it cannot read (malformed, too large, too deep or too many
+ * values, an encoding or charset it does not know, an encoded multipart body) is kept back rather
+ * than refused here, so that on an operation that needs a credential the credential is checked
+ * first (a bad token with a bad body is a 401): {@link refuseUnreadBody} refuses it after security.
  */
 export function jsonBody(limit: string): RequestHandler {
-  const parse = express.json({ limit });
+  const parse = express.json({ limit, verify: checkShape });
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
       const unread = err ?? encodedMultipart(req);

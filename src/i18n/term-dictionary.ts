@@ -62,6 +62,14 @@ export function dictionaryOf(lang: string, codes: Map<string, number[]>): TermDi
   return { lang, codes, sorted, reversed };
 }
 
+/** {@link dictionaryOf} as two steps: the words sorted, then (compounding languages) reversed. */
+function* dictionaryOfSteps(lang: string, codes: Map<string, number[]>): Steps<TermDictionary> {
+  const sorted = [...codes.keys()].sort();
+  if (!COMPOUNDING.has(lang)) return { lang, codes, sorted, reversed: undefined };
+  yield;
+  return { lang, codes, sorted, reversed: sorted.map(backwards).sort() };
+}
+
 function add(codes: Map<string, number[]>, text: string, lang: string, code: number): void {
   for (const word of wordsIn(text, lang)) {
     const list = codes.get(word);
@@ -70,7 +78,11 @@ function add(codes: Map<string, number[]>, text: string, lang: string, code: num
   }
 }
 
-/** Builds one language's dictionary a few templates per step (Japanese costs the most: ICU). */
+/**
+ * Builds one language's dictionary a template or a variant per step (the slicer runs as many as
+ * fit in its few ms; a step of four templates took up to 30 ms in the first language built, the
+ * splitter's code still cold, and Japanese costs the most: ICU).
+ */
 function* dictionarySteps(lang: string): Steps<TermDictionary> {
   const { templates } = yield* stepsOf(catalogTable);
   const table = yield* stepsOf(partsTable);
@@ -79,7 +91,7 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
     const t = templates[i];
     add(codes, (t.text[lang] ?? t.text.en).title, lang, i * 2 + TITLE);
     add(codes, templateDescription(t, lang), lang, i * 2 + DESCRIPTION);
-    if (i % 4 === 3) yield;
+    yield;
   }
   add(codes, wantedWording(lang), lang, table.wanted * 2 + TITLE);
   let done = 0;
@@ -93,10 +105,10 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
       lang,
       part * 2 + TITLE,
     );
-    if (++done % 16 === 0) yield;
+    if (++done % 4 === 0) yield;
   }
   yield;
-  return dictionaryOf(lang, codes);
+  return yield* dictionaryOfSteps(lang, codes);
 }
 
 const dictionaries = new Map<string, SlicedTable<TermDictionary>>();

@@ -2,9 +2,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from '../app/app.js';
+import { prepareApp } from '../app/prepare.js';
 import { answerClientErrors } from '../http/client-errors.js';
-import { validatorsReady } from '../http/validator.js';
-import { warmTexts } from '../i18n/warm-up.js';
 import type { Config } from './config.js';
 import type { AppDeps } from '../app/deps.js';
 import { jwtSecretFor } from './secrets.js';
@@ -41,16 +40,19 @@ export async function startServer(
   };
   const app = createApp(deps);
   // Ready means ready: the request validator has loaded the spec before anyone is told to call.
-  await validatorsReady();
+  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) and the
+  // scenario files are then read in the background, a step at a time, so first requests neither
+  // wait long nor freeze.
+  const { warmed } = await prepareApp(deps);
+  warmed.catch((err: unknown) =>
+    log.error({ err }, 'building the catalogue tables or reading the scenario files failed'),
+  );
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(
       app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),
       VERSION,
     );
   });
-  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) are
-  // built in the background, a few ms at a time, so first requests neither wait long nor freeze.
-  warmTexts().catch((err: unknown) => log.error({ err }, 'building the catalogue tables failed'));
   const port = (server.address() as AddressInfo).port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let closing: Promise<void> | undefined;

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type * as Yaml from 'yaml';
 import type { CreateListingBody } from '../api/listings/create.js';
 import type { Body } from '../http/contract.js';
+import { validate as compiledSchema } from '../generated/scenario-validator.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
 export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -72,22 +73,21 @@ export interface ScenarioFile {
 /** A scenario file that cannot be read or breaks the schema; the message says where. */
 export class ScenarioFileError extends Error {}
 
-let validator: ValidateFunction | undefined;
-
-// ajv, ajv-formats and yaml are loaded on first use (a scenario file read), not at start-up.
+// yaml is loaded on first use (a scenario file read), not at start-up.
 const load = createRequire(import.meta.url);
 
-function schemaValidator(): ValidateFunction {
-  if (!validator) {
-    const { Ajv } = load('ajv') as { Ajv: typeof AjvClass };
-    const ajv = new Ajv({ allErrors: true, strict: false });
-    // ajv-formats is CommonJS; its function is the module itself and also its `default`.
-    const mod = load('ajv-formats') as { default?: unknown };
-    const addFormats = (mod.default ?? mod) as (ajv: AjvClass) => AjvClass;
-    addFormats(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
-  }
-  return validator;
+/** The YAML parser, loaded on first use. */
+export function yamlParser(): typeof Yaml {
+  return load('yaml') as typeof Yaml;
+}
+
+/**
+ * scenario.schema.json as a validator, compiled ahead of time into src/generated/ by
+ * scripts/scenario-validator.ts with ajv's options of choice here (`allErrors`, not `strict`, the
+ * formats of ajv-formats): compiling it at run time held the process for 30-90 ms.
+ */
+export function schemaValidator(): ValidateFunction {
+  return compiledSchema as unknown as ValidateFunction;
 }
 
 /** Checks a parsed document against scenario.schema.json; throws with every problem listed. */
@@ -102,19 +102,61 @@ export function validateScenario(doc: unknown, source: string): ScenarioFile {
   return doc as ScenarioFile;
 }
 
-/** Reads, parses and validates one file; its `name` must equal the file name. */
-export function loadScenarioFile(path: string): ScenarioFile {
+/** What a file's text gave: the file, or the message it was refused with. */
+interface Outcome {
+  text: string;
+  file?: ScenarioFile;
+  error?: string;
+}
+
+/**
+ * Files already read, by path, with the text they were read from: a file whose text is unchanged
+ * is not parsed and validated again (the YAML parse and the schema check cost some 5 ms a file;
+ * listing the scenarios directory read every file on every call). Keyed by the text itself, not
+ * by mtime, so a file rewritten within the file system's timestamp granularity is still read anew.
+ */
+const outcomes = new Map<string, Outcome>();
+/** Paths remembered at most (a scenarios directory holds a few dozen; replay may name others). */
+const MAX_OUTCOMES = 512;
+
+function judge(path: string, text: string): Omit<Outcome, 'text'> {
   let doc: unknown;
   try {
-    doc = (load('yaml') as typeof Yaml).parse(readFileSync(path, 'utf8'));
+    doc = yamlParser().parse(text);
+  } catch (err) {
+    return { error: `${path}: ${(err as Error).message.split('\n')[0]}` };
+  }
+  try {
+    const file = validateScenario(doc, path);
+    const expected = basename(path).replace(/\.ya?ml$/, '');
+    if (file.name !== expected)
+      return { error: `${path}: name "${file.name}" must equal the file name "${expected}"` };
+    return { file };
+  } catch (err) {
+    if (err instanceof ScenarioFileError) return { error: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Reads, parses and validates one file; its `name` must equal the file name. A file read before
+ * with the same text gives a copy of what it gave then (the caller may change its copy).
+ */
+export function loadScenarioFile(path: string): ScenarioFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
   } catch (err) {
     throw new ScenarioFileError(`${path}: ${(err as Error).message.split('\n')[0]}`);
   }
-  const file = validateScenario(doc, path);
-  const expected = basename(path).replace(/\.ya?ml$/, '');
-  if (file.name !== expected)
-    throw new ScenarioFileError(`${path}: name "${file.name}" must equal the file name "${expected}"`);
-  return file;
+  let outcome = outcomes.get(path);
+  if (outcome?.text !== text) {
+    outcome = { text, ...judge(path, text) };
+    if (outcomes.size >= MAX_OUTCOMES) outcomes.clear();
+    outcomes.set(path, outcome);
+  }
+  if (outcome.error !== undefined) throw new ScenarioFileError(outcome.error);
+  return structuredClone(outcome.file as ScenarioFile);
 }
 
 /** The `.yaml` files of a directory, sorted; or the file itself when given a file. */

@@ -148,6 +148,22 @@ export function largestQuery(op: SpecOperation, fill: Filler): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/**
+ * Bodies whose parse costs the most for their size, each as much of it as the size limit lets
+ * through (1 MB) under the operation's first property: keys of their own names (each a new shape
+ * for the parser), and arrays nested 64 deep side by side (half a million arrays).
+ */
+export function mostValues(op: SpecOperation): Record<string, string> {
+  const key = Object.keys(deref(op.body?.schema ?? {}).properties ?? {})[0] ?? 'x';
+  const keys = Array.from({ length: 80_000 }, (_, i) => `"k${i}":0`).join(',');
+  const chunk = `${'['.repeat(64)}${']'.repeat(64)}`;
+  return {
+    'keys of their own': `{"${key}":{${keys}}}`,
+    'objects of their own keys': `{"${key}":[${Array.from({ length: 70_000 }, (_, i) => `{"k${i}":0}`).join(',')}]}`,
+    'nested arrays side by side': `{"${key}":[${Array(7_600).fill(chunk).join(',')}]}`,
+  };
+}
+
 /** As deep as JSON nesting goes in a body the size limit lets through (1 MB). */
 export function deepestNesting(op: SpecOperation): string {
   const key = Object.keys(deref(op.body?.schema ?? {}).properties ?? {})[0] ?? 'x';

@@ -4,7 +4,6 @@ import { createPipeline } from '../../src/app/app.js';
 import { fastReads } from '../../src/http/fast-read.js';
 import { assertContract } from './contract-check.js';
 import type { TestSandbox } from './sandbox.js';
-import { warmTexts } from '../../src/i18n/warm-up.js';
 
 export type Answer = { status: number; headers: Record<string, string>; text: string };
 
@@ -46,9 +45,9 @@ function getter(port: number, host: string | undefined) {
  * Call `close` when done.
  */
 export async function behindFastPath(sb: TestSandbox, host?: string) {
-  // The catalogue's tables, built from start as the CLI's server does (process/server.ts): until
+  // The catalogue's tables, built from start as the CLI's server does (app/prepare.ts): until
   // they are, a search with words is the full path's, which waits for them.
-  await warmTexts();
+  await sb.warmed;
   const fast = fastReads(sb.deps);
   const full = createPipeline(sb.deps);
   const paths: ('fast' | 'full')[] = [];

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { expect } from 'vitest';
 import { checked } from './checked-clients.js';
 import { createApp } from '../../src/app/app.js';
+import { prepareApp } from '../../src/app/prepare.js';
 import { makeConfig, type Config } from '../../src/process/config.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { VERSION } from '../../src/process/version.js';
@@ -44,8 +45,9 @@ export const accounts = {
 export type TestSandbox = Awaited<ReturnType<typeof makeSandbox>>;
 
 /**
- * A fresh sandbox (in memory, or on a file store in the file-store run), configured as it ships,
- * behind supertest; every response is checked against openapi.yaml by the client
+ * A fresh sandbox (in memory, or on a file store in the file-store run), configured and prepared
+ * as it ships (`prepareApp`, as the CLI's server: its tables built in the background), behind
+ * supertest; every response is checked against openapi.yaml by the client
  * (checked-clients.ts), so a response that breaks the contract fails the test that received it,
  * whichever path (fast or full) answered it.
  * Requests with `X-Sandbox-Id` get their own world, as in the real server; `worlds` is the registry
@@ -68,6 +70,11 @@ export async function makeSandbox(
     version: VERSION,
   };
   const app = createApp(deps);
+  // As the CLI's server does before it listens (process/server.ts): the validator ready, then the
+  // catalogue's tables and the scenario files read in the background.
+  const { warmed } = await prepareApp(deps);
+  // A failure is the awaiting test's (or none's, when no test awaits it): never an unhandled one.
+  warmed.catch(() => undefined);
   const http = checked(supertest(app));
   return {
     app,
@@ -75,6 +82,11 @@ export async function makeSandbox(
     world,
     worlds,
     http,
+    /**
+     * Resolves once the background building that a server starts with is done: tests that measure
+     * what a request costs await it, as a server's first second has passed before its first calls.
+     */
+    warmed,
     /** Logs in and returns the bearer header value. */
     async login(email: string, password: string): Promise<string> {
       const res = await http.post('/api/auth/login').send({ email, password });

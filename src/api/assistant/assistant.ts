@@ -4,11 +4,12 @@ import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
 import { runSearch, type SearchQuery } from '../listings/search.js';
 import { queryWords, searchLanguages } from '../listings/search-text.js';
+import { SlicedTable, type Steps } from '../../i18n/sliced-table.js';
 import { textsReady } from '../../i18n/warm-up.js';
 import { searchIndex } from '../listings/search-index.js';
 import { ratesNow } from '../wallet/rates.js';
-import { detectLanguage, LATIN, type AssistantFixture } from './detect.js';
-import { understand, type PriceBound, type PriceWords } from './understand.js';
+import { detectLanguage, LATIN, markerSets, type AssistantFixture } from './detect.js';
+import { cityIn, priceBounds, understand, type PriceBound, type PriceWords } from './understand.js';
 
 export interface AssistantTurn {
   role: 'user' | 'assistant';
@@ -49,6 +50,13 @@ interface Wish {
 }
 
 const stopwords = new Map<string, Set<string>>();
+let amounts: Intl.NumberFormat | undefined;
+
+/** `1,234.5`: an amount as the reply's label shows it (the format made once: its first costs 10-30 ms). */
+function amountText(amount: number): string {
+  amounts ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  return amounts.format(amount);
+}
 
 /** The words a search drops in `lang`: its stopwords and English ones, normalised once. */
 function stopwordsOf(lang: string, fixture: Fixture): Set<string> {
@@ -73,10 +81,7 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
   }
   if (request.city) filters.geo = { lat: request.city.lat, lng: request.city.lng, radiusKm: CITY_RADIUS_KM };
   const extras = [
-    ...request.bounds.map(
-      (b) =>
-        `${b.kind === 'below' ? '≤' : '≥'} ${b.amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${b.currency}`,
-    ),
+    ...request.bounds.map((b) => `${b.kind === 'below' ? '≤' : '≥'} ${amountText(b.amount)} ${b.currency}`),
     ...(request.city ? [request.city.city] : []),
   ];
   return {
@@ -94,12 +99,44 @@ function attempts(terms: string[]): string[][] {
 }
 
 /**
+ * The assistant's own tables, made once per process from fixtures/assistant.json: the marker words,
+ * each language's stopwords and price patterns, the city names, the amount format. Each is made on
+ * first use anyway; built here as steps (a server builds them in the background from start,
+ * app/prepare.ts), no first question makes them all in one task.
+ */
+function* assistantSteps(): Steps<true> {
+  const fixture = loadFixture<Fixture>('assistant.json');
+  markerSets(fixture);
+  yield;
+  amountText(0);
+  yield;
+  cityIn('', fixture.city_names);
+  yield;
+  for (const lang of Object.keys(fixture.stopwords)) {
+    stopwordsOf(lang, fixture);
+    yield;
+    priceBounds('', lang, fixture.price);
+    yield;
+  }
+  return true;
+}
+
+const assistantTables = new SlicedTable(assistantSteps);
+
+/** Builds the assistant's own tables in the background, a step at a time (once per process). */
+export function warmAssistant(): Promise<void> {
+  return assistantTables.ready() ?? Promise.resolve();
+}
+
+/**
  * Waits, without blocking other requests, for the word lists `answer` reads for this message: the
- * Latin-script languages' (language detection), then those of the language it is in (the search).
- * Built in slices on first use (i18n/warm-up.ts), so a first question never holds every sandbox up.
+ * Latin-script languages' (language detection), then those of the language it is in (the search),
+ * and the assistant's own tables. Built in slices on first use (i18n/warm-up.ts), so a first
+ * question never holds every sandbox up.
  */
 export async function wordListsFor(message: string): Promise<void> {
   await textsReady(LATIN);
+  await assistantTables.ready(true);
   const lang = detectLanguage(message, loadFixture<Fixture>('assistant.json'));
   await textsReady(searchLanguages(lang));
 }
