@@ -75,15 +75,66 @@ class Canvas {
   }
 }
 
-/** The title in the pixel font's ASCII: accents dropped, other characters as `?`. */
-const printable = (text: string) =>
+/**
+ * Characters the pixel font lacks, as a reader would spell them in ASCII (after NFKD, which
+ * already turns `²` into `2`, `½` into `1⁄2` and `™` into `TM`).
+ */
+const SPELLED: Record<string, string> = {
+  '€': ' EUR ',
+  '£': ' GBP ',
+  '¥': ' JPY ',
+  '°': ' deg ',
+  '−': '-',
+  '–': '-',
+  '—': '-',
+  '‐': '-',
+  '‑': '-',
+  '×': 'x',
+  '⁄': '/',
+  '♭': 'b',
+  '♯': '#',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '«': '"',
+  '»': '"',
+  '•': '-',
+  '·': '-',
+  '®': '(R)',
+  '©': '(C)',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * A title in the pixel font's ASCII: compatibility forms and accents dropped (NFKD), the
+ * characters of {@link SPELLED} spelled out, spaces tidied; only a character nobody can spell
+ * becomes `?`.
+ * @example printable('Down sleeping bag, comfort −5 °C') // 'Down sleeping bag, comfort -5 deg C'
+ */
+export const printable = (text: string): string =>
   text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”„]/g, '"')
-    .replace(/[–—×]/g, (c) => (c === '×' ? 'x' : '-'))
-    .replace(/[^ -~]/g, '?');
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^ -~]/g, (c) => SPELLED[c] ?? (/\s/.test(c) ? ' ' : '?'))
+    .replace(/ {2,}/g, ' ')
+    .replace(/ ([,.;:!?)])/g, '$1')
+    .trim();
 
 const widthOf = (line: string) => pixelFonts.renderPixels(line, pixelFonts.fonts.sevenPlus)[0]?.length ?? 0;
 
