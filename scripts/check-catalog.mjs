@@ -41,6 +41,8 @@ export const GENDERS = {
   sv: ['c', 'n', 'pl'],
 };
 const TYPES = ['mall', 'classifieds', 'auction', 'reverse_auction'];
+/** Conditions a shop may hold more than one of (src/seed/condition.ts): a used item is a one-off. */
+const ONE_OF_MANY = ['new', 'refurbished'];
 const range = (prefix, from, to, suffix = '') =>
   Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}${suffix}`);
 export const ATTRIBUTE_IDS = {
@@ -169,6 +171,9 @@ function checkItems(file) {
     const [qlo, qhi] = t.quantity ?? [];
     if (!(Number.isInteger(qlo) && Number.isInteger(qhi) && qlo >= 1 && qlo <= qhi && qhi <= 500))
       say(where, 'quantity must be [min, max] integers with 1 <= min <= max <= 500');
+    const conditions = t.attributes?.condition;
+    if (Array.isArray(conditions) && !conditions.some((c) => ONE_OF_MANY.includes(c)) && qhi !== 1)
+      say(where, 'an item never sold new or refurbished is a one-off: quantity must be [1, 1]');
     if (!Array.isArray(t.names)) say(where, 'names must be a list (may be empty)');
     for (const [name, values] of Object.entries(t.attributes ?? {})) {
       if (name === 'model') {

@@ -4,6 +4,7 @@ import { formatTextRef, VARIANT_ORDER } from '../i18n/text-ref.js';
 import type { ListingRecord, ListingType } from '../store/types.js';
 import type { RateTable } from '../api/wallet/rates.js';
 import type { Draw } from './catalog-data.js';
+import { drawStock, priceRange } from './condition.js';
 import { acceptedFor, displayCents, drawCurrency, drawUsd } from './pricing.js';
 
 /** The image path of a template's placeholder picture (served by GET /uploads/{name}). */
@@ -53,9 +54,10 @@ export type ItemFields = Pick<
 >;
 
 /**
- * Draws what a listing of `template` shows: one or two variants, a price in the template's USD
- * range in the currency of the listing's `country` (rounded as that currency is priced), stock
- * for a shop's listing (one for any other type) and its placeholder pictures.
+ * Draws what a listing of `template` shows: its variants (one or two, unless given), a price in
+ * its condition's part of the template's USD range (condition.ts) in the currency of the
+ * listing's `country` (rounded as that currency is priced), stock for a shop's listing (one for
+ * any other type, and for a used item) and its placeholder pictures.
  */
 export function drawItem(
   d: Draw,
@@ -63,11 +65,11 @@ export function drawItem(
   type: ListingType,
   country: string,
   rates: RateTable,
+  variants: [string, string][] = drawVariants(d, template),
 ): ItemFields {
-  const text = itemText(template, drawVariants(d, template), type);
-  const usd = drawUsd(d, template.price_usd);
+  const text = itemText(template, variants, type);
+  const usd = drawUsd(d, priceRange(template, variants));
   const currency = drawCurrency(d, country, usd, rates);
-  const [qlo, qhi] = template.quantity;
   return {
     title: text.title,
     description: text.description,
@@ -75,7 +77,7 @@ export function drawItem(
     price_cents: displayCents(usd, currency, type, rates),
     currency,
     accepted_currencies: acceptedFor(currency, d.rand()),
-    quantity_available: type === 'mall' ? d.int(qlo, qhi) : 1,
+    quantity_available: drawStock(d, template, type, variants),
     images:
       d.rand() < 0.3
         ? [placeholderPath(template.id, 1), placeholderPath(template.id, 2)]

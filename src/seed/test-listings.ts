@@ -7,6 +7,7 @@ import { testAccounts } from './accounts.js';
 import { cityFixture } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 import { itemText, placeholderPath } from './item-draw.js';
+import { priceRange, stockCap } from './condition.js';
 import { acceptedFor, displayCents, referenceRates } from './pricing.js';
 
 /** What a test account's listing is: the type, where its item is looked for, and what is fixed about it. */
@@ -89,9 +90,10 @@ function listingFor(
   const cities = cityFixture();
   const city = cities.find((c) => c.city === pick.city) ?? cities[hoursAgo % cities.length];
   const currency = pick.currency ?? 'USD';
-  const [lo, hi] = t.price_usd;
+  const variants = firstVariant(t);
+  const [lo, hi] = priceRange(t, variants);
   const usd = pick.free ? 0 : Math.sqrt(Math.max(lo, 1) * hi);
-  const text = itemText(t, firstVariant(t), pick.type);
+  const text = itemText(t, variants, pick.type);
   return {
     id: newId(ctx.db),
     seller_id: owner.id,
@@ -104,7 +106,9 @@ function listingFor(
     currency,
     accepted_currencies: currency === 'USD' ? acceptedFor('USD', 0.7) : acceptedFor(currency, 0),
     quantity_available:
-      pick.type === 'mall' ? Math.min(Math.max(pick.quantity ?? 5, t.quantity[0]), t.quantity[1]) : 1,
+      pick.type === 'mall'
+        ? Math.min(Math.max(pick.quantity ?? 5, t.quantity[0]), t.quantity[1], stockCap(variants))
+        : 1,
     duration: '1year',
     location_city: city.city,
     location_country: city.country,

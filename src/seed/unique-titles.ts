@@ -6,7 +6,7 @@ import type { ListingInterner } from '../store/intern.js';
 import type { ListingRecord } from '../store/types.js';
 import type { Draw } from './catalog-data.js';
 import type { SeedContext } from './context.js';
-import { drawItem, drawVariants, itemText } from './item-draw.js';
+import { drawItem } from './item-draw.js';
 import type { Pools } from './pools.js';
 
 /** Listings at the top of the default search whose titles are kept apart: five pages of the largest page. */
@@ -69,7 +69,8 @@ function redraw(rec: ListingRecord, pools: Pools, d: Draw, claim: (rec: ListingR
   const template = pools.templates.find((t) => rec.text_ref?.split('|')[0] === t.id);
   if (!template) return;
   for (let k = 0; k < VARIANT_TRIES; k += 1) {
-    Object.assign(rec, itemText(template, drawVariants(d, template), rec.type));
+    // Other variants with the price and stock they call for (a used item is priced and stocked as one).
+    Object.assign(rec, drawItem(d, template, rec.type, rec.location_country ?? '', pools.rates));
     if (claim(rec)) return;
   }
   const others = pools.templates.filter(

@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseTextRef } from '../../src/i18n/text-ref.js';
+import type { ListingRecord } from '../../src/store/types.js';
+import { makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { freeze } from './helpers.js';
+
+/** Conditions from the cheapest to the dearest (fixtures/catalog/README.md, `price_usd`). */
+const RANK = ['for-parts', 'used', 'refurbished', 'like-new', 'new'];
+
+const conditionOf = (rec: ListingRecord) =>
+  parseTextRef(rec.text_ref!).variants.find(([a]) => a === 'condition')?.[1];
+
+let sb: TestSandbox;
+let large: TestSandbox;
+beforeAll(async () => {
+  // The default seed, as `npm start` makes it, and a large one where items repeat in every condition.
+  sb = await makeSandbox({ listings: 500, seed: 42, rateLimit: 0 });
+  large = await makeSandbox({ listings: 6000, seed: 7, rateLimit: 0 });
+  await freeze(sb);
+});
+
+/** Every listing of the default search, read through the API a page of 50 at a time. */
+async function everyListed(): Promise<ListingRecord[]> {
+  const all: ListingRecord[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await sb.http.get(`/api/shop/listings?limit=50&page=${page}`);
+    all.push(...(res.body.listings as ListingRecord[]));
+    if (page >= res.body.pagination.totalPages) return all;
+  }
+}
+
+describe('a used item is one piece', () => {
+  it('a shop lists one of a used, like-new or for-parts item and at most 5 refurbished units', async () => {
+    const shown = await everyListed();
+    const db = sb.world.store.db;
+    let used = 0;
+    for (const l of shown) {
+      const rec = db.listings[l.id];
+      if (!rec.text_ref) continue;
+      const condition = conditionOf(rec);
+      if (condition === 'refurbished') expect(l.quantity_available, l.title).toBeLessThanOrEqual(5);
+      else if (condition !== undefined && condition !== 'new') {
+        used += 1;
+        expect(l.quantity_available, l.title).toBe(1);
+      }
+    }
+    expect(used).toBeGreaterThan(20);
+    for (const rec of Object.values(large.world.store.db.listings)) {
+      if (!rec.text_ref) continue;
+      const condition = conditionOf(rec);
+      if (condition === 'refurbished') expect(rec.quantity_available, rec.title).toBeLessThanOrEqual(5);
+      else if (condition !== undefined && condition !== 'new')
+        expect(rec.quantity_available, rec.title).toBe(1);
+    }
+  });
+});
+
+describe('a price follows the condition', () => {
+  it('an item in a cheaper condition never costs more than the same item, in the same currency, in a dearer one', () => {
+    // Per template and currency, the dearest listing of each condition and the cheapest.
+    const spans = new Map<string, Map<number, { low: number; high: number }>>();
+    for (const rec of Object.values(large.world.store.db.listings)) {
+      const condition = rec.text_ref ? conditionOf(rec) : undefined;
+      if (condition === undefined || rec.price_cents === 0) continue;
+      const key = `${parseTextRef(rec.text_ref!).template} ${rec.currency}`;
+      const byRank = spans.get(key) ?? new Map<number, { low: number; high: number }>();
+      const rank = RANK.indexOf(condition);
+      const span = byRank.get(rank) ?? { low: Infinity, high: 0 };
+      byRank.set(rank, {
+        low: Math.min(span.low, rec.price_cents),
+        high: Math.max(span.high, rec.price_cents),
+      });
+      spans.set(key, byRank);
+    }
+    let pairs = 0;
+    const wrong: string[] = [];
+    for (const [key, byRank] of spans) {
+      const ranks = [...byRank.keys()].sort((a, b) => a - b);
+      for (let i = 1; i < ranks.length; i += 1) {
+        const cheaper = byRank.get(ranks[i - 1])!;
+        const dearer = byRank.get(ranks[i])!;
+        pairs += 1;
+        // A shop's x.99 may sit a cent (a yen's 20) under the same amount asked by a person.
+        if (cheaper.high > dearer.low * 1.01)
+          wrong.push(
+            `${key}: ${RANK[ranks[i - 1]]} up to ${cheaper.high}, ${RANK[ranks[i]]} from ${dearer.low}`,
+          );
+      }
+    }
+    expect(pairs).toBeGreaterThan(300);
+    expect(wrong).toEqual([]);
+  });
+});
