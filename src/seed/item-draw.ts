@@ -15,6 +15,10 @@ const orderOf = (attribute: string) => {
   return at < 0 ? VARIANT_ORDER.length : at;
 };
 
+/** Variants sorted as a shop writes them after a title (VARIANT_ORDER). */
+export const inTitleOrder = (variants: [string, string][]): [string, string][] =>
+  variants.sort((a, b) => orderOf(a[0]) - orderOf(b[0]));
+
 /** One or two of the template's attributes with a value each, in title order (none when it has none). */
 export function drawVariants(d: Draw, template: ItemTemplate): [string, string][] {
   const pool = Object.keys(template.attributes ?? {});
@@ -22,8 +26,7 @@ export function drawVariants(d: Draw, template: ItemTemplate): [string, string][
   const count = pool.length === 1 || d.rand() < 0.5 ? 1 : 2;
   const chosen: string[] = [];
   for (let k = 0; k < count; k += 1) chosen.push(...pool.splice(d.int(0, pool.length - 1), 1));
-  chosen.sort((a, b) => orderOf(a) - orderOf(b));
-  return chosen.map((a) => [a, d.any(template.attributes?.[a] ?? [])]);
+  return inTitleOrder(chosen.map((a) => [a, d.any(template.attributes?.[a] ?? [])]));
 }
 
 /** A listing's stored text: the English title and description, and the reference to its template. */

@@ -1,4 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { catalogFixture } from '../../src/i18n/catalog-fixture.js';
+import { lexicon } from '../../src/i18n/lexicon.js';
+import { listingTitle } from '../../src/i18n/listing-text.js';
+import { normalize } from '../../src/i18n/text.js';
 import { parseTextRef } from '../../src/i18n/text-ref.js';
 import type { ListingRecord } from '../../src/store/types.js';
 import { makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -89,5 +93,29 @@ describe('a price follows the condition', () => {
     }
     expect(pairs).toBeGreaterThan(300);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a catalogue without repeats', () => {
+  it('gives every listing of the default seed its own title, in every language, and uses every template first', async () => {
+    const shown = await everyListed();
+    const titles = shown.map((l) => l.title.toLowerCase());
+    expect(titles.filter((t, i) => titles.indexOf(t) !== i)).toEqual([]);
+    const all = Object.values(sb.world.store.db.listings);
+    for (const lang of lexicon().codes) {
+      const inLang = all.map((l) => normalize(listingTitle(l, lang)));
+      expect(
+        inLang.filter((t, i) => inLang.indexOf(t) !== i),
+        lang,
+      ).toEqual([]);
+    }
+    const templates = new Set(all.map((l) => parseTextRef(l.text_ref!).template));
+    expect(templates.size).toBe(Math.min(all.length, catalogFixture().templates.length));
+  });
+
+  it('repeats a title only once the templates and their variants run out', () => {
+    // 6,000 listings hold many times the 496 templates: every title the variants allow first.
+    const titles = new Set(Object.values(large.world.store.db.listings).map((l) => l.title));
+    expect(titles.size).toBeGreaterThan(5000);
   });
 });
