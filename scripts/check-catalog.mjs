@@ -160,7 +160,8 @@ function checkItems(file) {
       ['vehicles', 'real-estate'].includes(data.category) &&
       t.types?.some((x) => !['classifieds', 'auction'].includes(x))
     )
-      if (!(data.category === 'vehicles' && t.subcategory === 'auto-parts'))
+      // Bike shops and parts dealers hold stock: only cars and motorcycles are one-offs.
+      if (!(data.category === 'vehicles' && ['auto-parts', 'bicycles'].includes(t.subcategory)))
         say(where, 'vehicles and real estate are classifieds or auctions');
     const [lo, hi] = t.price_usd ?? [];
     if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo >= 0 && lo <= hi && hi <= 5_000_000))
