@@ -199,6 +199,19 @@ function checkAttributes() {
   for (const lang of LANGS)
     if (attributes.wanted?.[lang] && !attributes.wanted[lang].includes('{title}'))
       say('attributes.json', `wanted.${lang} lacks {title}`);
+  // A wanted ad's descriptions: a buyer's words, as many in every language.
+  const buyers = attributes.wanted_descriptions ?? {};
+  const count = buyers.en?.length ?? 0;
+  if (count < 2) say('attributes.json', 'wanted_descriptions.en needs at least two texts');
+  for (const lang of LANGS) {
+    const list = buyers[lang];
+    if (!Array.isArray(list) || list.length !== count)
+      say('attributes.json', `wanted_descriptions.${lang} must hold ${count} texts, as en does`);
+    else
+      for (const text of list)
+        if (typeof text !== 'string' || text.length < 20 || text.length > 300 || /[{}]/.test(text))
+          say('attributes.json', `wanted_descriptions.${lang}: each text 20–300 characters, no { or }`);
+  }
   // Which genders each attribute value meets, from the templates that use it.
   const users = new Map();
   for (const { t } of templates)

@@ -34,6 +34,8 @@ export interface AttributeFixture {
   separator: Record<string, string>;
   /** A reverse auction's title per language, `{title}` being the item's title. */
   wanted: Record<string, string>;
+  /** A reverse auction's descriptions per language: a buyer's words, the same count in each. */
+  wanted_descriptions: Record<string, string[]>;
   attributes: Record<string, { pattern?: Record<string, string>; values: Record<string, ValueText> }>;
 }
 

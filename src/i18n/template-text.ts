@@ -45,6 +45,30 @@ export function templateDescription(template: ItemTemplate, lang: string): strin
   return textOf(template, lang).description;
 }
 
+/**
+ * Which of the buyer's descriptions a reverse auction shows: one of `count`, the same for a text
+ * reference every time (FNV-1a of it), so listings of one item do not all say the same.
+ */
+export function wantedTextIndex(textRef: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < textRef.length; i += 1) hash = Math.imul(hash ^ textRef.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % Math.max(1, count);
+}
+
+/** How many buyer's descriptions a reverse auction may show (the same in every language). */
+export const wantedTextCount = (): number => catalogFixture().attributes.wanted_descriptions.en.length;
+
+/**
+ * A reverse auction's description in `lang`: a buyer's words (what they want, in what state, how
+ * they pay), never the seller's description of the template, chosen by {@link wantedTextIndex}.
+ * @example wantedDescription('guitar-gibson-les-paul|colour=red', 'en') // 'Looking to buy one in good working order. …'
+ */
+export function wantedDescription(textRef: string, lang: string): string {
+  const texts = catalogFixture().attributes.wanted_descriptions;
+  const list = texts[lang] ?? texts.en;
+  return list[wantedTextIndex(textRef, wantedTextCount())] ?? list[0];
+}
+
 /** The words a language adds around a reverse auction's title ("Wanted:", "Suche:"), without `{title}`. */
 export function wantedWording(lang: string): string {
   return (catalogFixture().attributes.wanted[lang] ?? '').replace('{title}', ' ');

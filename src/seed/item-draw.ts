@@ -1,5 +1,5 @@
 import type { ItemTemplate } from '../i18n/catalog-fixture.js';
-import { templateDescription, templateTitle } from '../i18n/template-text.js';
+import { templateDescription, templateTitle, wantedDescription } from '../i18n/template-text.js';
 import { formatTextRef, VARIANT_ORDER } from '../i18n/text-ref.js';
 import type { ListingRecord, ListingType } from '../store/types.js';
 import type { RateTable } from '../api/wallet/rates.js';
@@ -36,10 +36,12 @@ export function itemText(
   type: ListingType,
 ): Pick<ListingRecord, 'title' | 'description' | 'text_ref'> {
   const ref = { template: template.id, variants };
+  const textRef = formatTextRef(ref);
+  const wanted = type === 'reverse_auction';
   return {
-    title: templateTitle(template, ref, 'en', type === 'reverse_auction'),
-    description: templateDescription(template, 'en'),
-    text_ref: formatTextRef(ref),
+    title: templateTitle(template, ref, 'en', wanted),
+    description: wanted ? wantedDescription(textRef, 'en') : templateDescription(template, 'en'),
+    text_ref: textRef,
   };
 }
 

@@ -73,7 +73,9 @@ describe('seeded titles in every language', () => {
         expect(leaked, `${lang} ${t.id}: "${shown.title}" (en "${rec.title}")`).toEqual([]);
         expect(shown.title, `${lang} ${t.id}`).not.toMatch(/[{}]|undefined/);
         expect(shown.title, `${lang} ${t.id}`).toContain(t.text[lang].title);
-        expect(shown.description, `${lang} ${t.id}`).toBe(t.text[lang].description);
+        // A wanted ad has a buyer's words (seeded-realism.test.ts), every other listing the template's.
+        if (rec.type !== 'reverse_auction')
+          expect(shown.description, `${lang} ${t.id}`).toBe(t.text[lang].description);
       });
     }
   });

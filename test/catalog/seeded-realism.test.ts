@@ -96,6 +96,32 @@ describe('a price follows the condition', () => {
   });
 });
 
+describe('a wanted ad is written by a buyer', () => {
+  it("describes what the buyer wants in every language, never the seller's text of the item", async () => {
+    const { attributes } = catalogFixture();
+    const wanted = Object.values(sb.world.store.db.listings).filter((l) => l.type === 'reverse_auction');
+    expect(wanted.length).toBeGreaterThan(5);
+    const used = new Set<string>();
+    for (const lang of lexicon().codes)
+      for (const rec of wanted) {
+        const shown = (await sb.http.get(`/api/shop/listings/${rec.id}?lang=${lang}`)).body as ListingRecord;
+        const template = catalogFixture().byId.get(parseTextRef(rec.text_ref!).template)!;
+        expect(attributes.wanted_descriptions[lang], `${lang} ${shown.title}`).toContain(shown.description);
+        expect(shown.description).not.toBe(template.text[lang].description);
+        used.add(`${lang} ${shown.description}`);
+      }
+    // Not all the same words: each language's buyer texts take turns.
+    expect(used.size).toBeGreaterThan(lexicon().codes.length);
+    // And the search finds a wanted ad by the words it shows, not by the template's.
+    const ad = wanted[0];
+    const buyerWord = /private buyer/.test(ad.description!) ? 'private buyer' : 'photos';
+    const found = await sb.http.get(
+      `/api/shop/listings?q=${encodeURIComponent(buyerWord)}&type=reverse_auction&limit=50`,
+    );
+    expect(found.body.listings.map((l: ListingRecord) => l.id)).toContain(ad.id);
+  });
+});
+
 describe('a catalogue without repeats', () => {
   it('gives every listing of the default seed its own title, in every language, and uses every template first', async () => {
     const shown = await everyListed();
