@@ -85,7 +85,19 @@ const subsOf = new Map(categories.map((c) => [c.slug, c.subcategories.map((s) =>
 const cities = new Set(read(join(root, 'cities.json')).map((c) => c.city));
 const attributes = existsSync(join(dir, 'attributes.json')) ? read(join(dir, 'attributes.json')) : null;
 
-function checkText(where, t, names) {
+/**
+ * Units a language writes in its own script, never as the Latin abbreviation, so that one title
+ * does not say `55 cm` and the next `50 × 70 सेमी`.
+ */
+const LATIN_UNITS = { hi: /\d\s?(cm|mm|ml)\b/, ur: /\d\s?(cm|mm|ml)\b/ };
+
+/** Languages whose wanted ads put the title in the accusative: a feminine one needs its `acc`. */
+const ACCUSATIVE = attributes?.wanted_style?.accusative ?? [];
+
+function checkText(where, t, names, types = []) {
+  for (const lang of ACCUSATIVE)
+    if (types.includes('reverse_auction') && t[lang]?.g === 'f' && !t[lang]?.acc)
+      say(where, `${lang} needs acc: the title in the accusative, as a wanted ad puts it`);
   const en = t.en;
   if (!en) return say(where, 'no en text');
   const allowed = new Set(names.flatMap((n) => wordsOf(n)));
@@ -102,9 +114,15 @@ function checkText(where, t, names) {
     if (typeof x.description !== 'string' || x.description.length < 20 || x.description.length > 300)
       say(where, `${lang} description must be 20–300 characters`);
     if (/[{}]/.test(`${x.title}${x.description}`)) say(where, `${lang} text holds a { or }`);
+    const latin = LATIN_UNITS[lang]?.exec(`${x.title} ${x.description}`);
+    if (latin) say(where, `${lang} writes ${latin[1]} in its own script (as every other ${lang} text does)`);
     const genders = GENDERS[lang];
     if (genders && !genders.includes(x.g)) say(where, `${lang}.g must be one of ${genders.join(' ')}`);
     if (!genders && x.g !== undefined) say(where, `${lang}.g is not used in ${lang}`);
+    if (x.acc !== undefined && !ACCUSATIVE.includes(lang))
+      say(where, `${lang}.acc is only for ${ACCUSATIVE.join(' ')} (wanted_style.accusative)`);
+    if (x.acc !== undefined && (typeof x.acc !== 'string' || x.acc.length < 2 || x.acc.length > 60))
+      say(where, `${lang}.acc must be 2–60 characters`);
     if (lang === 'en') continue;
     if (x.loanwords !== undefined && !Array.isArray(x.loanwords))
       say(where, `${lang}.loanwords must be a list`);
@@ -187,7 +205,7 @@ function checkItems(file) {
       else if (!Array.isArray(values) || values.length === 0) say(where, `attribute ${name} needs values`);
       else for (const v of values) if (!known.includes(v)) say(where, `${name} has no value ${v}`);
     }
-    checkText(where, t.text ?? {}, t.names ?? []);
+    checkText(where, t.text ?? {}, t.names ?? [], t.types ?? []);
   }
   for (const [sub, n] of count) if (n < 8) say(file, `${sub} has ${n} templates (at least 8)`);
 }
@@ -199,6 +217,9 @@ function checkAttributes() {
   for (const lang of LANGS)
     if (attributes.wanted?.[lang] && !attributes.wanted[lang].includes('{title}'))
       say('attributes.json', `wanted.${lang} lacks {title}`);
+  for (const key of ['lowercase', 'accusative'])
+    if (!(attributes.wanted_style?.[key] ?? []).every((lang) => LANGS.includes(lang)))
+      say('attributes.json', `wanted_style.${key} must list language codes`);
   // A wanted ad's descriptions: a buyer's words, as many in every language.
   const buyers = attributes.wanted_descriptions ?? {};
   const count = buyers.en?.length ?? 0;

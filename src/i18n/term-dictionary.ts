@@ -3,6 +3,7 @@ import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
 import {
   templateDescription,
   variantText,
+  wantedHead,
   wantedTextCount,
   wantedWording,
 } from './template-text.js';
@@ -28,8 +29,15 @@ export interface PartTable {
   wantedDescriptions: number;
   /** The first template description. */
   descriptions: number;
+  /**
+   * The first template title as a wanted ad writes it (`wantedTitles` + template index:
+   * template-text.ts `wantedHead`, "Куплю электрогитару"), then the variants as it writes them.
+   */
+  wantedTitles: number;
   /** `${template index}|${attribute}=${value}` → part. */
   variants: Map<string, number>;
+  /** The same for the variants of a template that may be wanted, as a wanted ad writes them. */
+  wantedVariants: Map<string, number>;
 }
 
 function* partSteps(): Steps<PartTable> {
@@ -38,12 +46,17 @@ function* partSteps(): Steps<PartTable> {
   const wanted = templates.length;
   const wantedDescriptions = wanted + 1;
   const descriptions = wantedDescriptions + wantedTextCount();
-  let next = descriptions + templates.length;
+  const wantedTitles = descriptions + templates.length;
+  const wantedVariants = new Map<string, number>();
+  let next = wantedTitles + templates.length;
   templates.forEach((t, i) => {
     for (const [attribute, values] of Object.entries(t.attributes ?? {}))
-      for (const value of values) variants.set(`${i}|${attribute}=${value}`, next++);
+      for (const value of values) {
+        variants.set(`${i}|${attribute}=${value}`, next++);
+        if (t.types.includes('reverse_auction')) wantedVariants.set(`${i}|${attribute}=${value}`, next++);
+      }
   });
-  return { count: next, wanted, wantedDescriptions, descriptions, variants };
+  return { count: next, wanted, wantedDescriptions, descriptions, wantedTitles, variants, wantedVariants };
 }
 
 /** The part numbers as a table built once per process (i18n/warm-up.ts builds it in slices). */
@@ -96,6 +109,8 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
     const t = templates[i];
     add(codes, (t.text[lang] ?? t.text.en).title, lang, i * 2 + TITLE);
     add(codes, templateDescription(t, lang), lang, (table.descriptions + i) * 2 + DESCRIPTION);
+    if (t.types.includes('reverse_auction'))
+      add(codes, wantedHead(t, lang), lang, (table.wantedTitles + i) * 2 + TITLE);
     if (i % 4 === 3) yield;
   }
   add(codes, wantedWording(lang), lang, table.wanted * 2 + TITLE);
@@ -104,18 +119,22 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
     add(codes, text, lang, (table.wantedDescriptions + k) * 2 + DESCRIPTION),
   );
   let done = 0;
-  for (const [key, part] of table.variants) {
-    const bar = key.indexOf('|');
-    const eq = key.indexOf('=', bar);
-    const template = templates[Number(key.slice(0, bar))];
-    add(
-      codes,
-      variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang),
-      lang,
-      part * 2 + TITLE,
-    );
-    if (++done % 16 === 0) yield;
-  }
+  for (const [variants, wanted] of [
+    [table.variants, false],
+    [table.wantedVariants, true],
+  ] as const)
+    for (const [key, part] of variants) {
+      const bar = key.indexOf('|');
+      const eq = key.indexOf('=', bar);
+      const template = templates[Number(key.slice(0, bar))];
+      add(
+        codes,
+        variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang, wanted),
+        lang,
+        part * 2 + TITLE,
+      );
+      if (++done % 16 === 0) yield;
+    }
   yield;
   return dictionaryOf(lang, codes);
 }

@@ -122,6 +122,42 @@ describe('a wanted ad is written by a buyer', () => {
   });
 });
 
+describe("a wanted ad's title as a native speaker writes it", () => {
+  it('puts the item after the wording in the case and capitalisation the language uses', async () => {
+    const wanted = Object.values(sb.world.store.db.listings).filter((l) => l.type === 'reverse_auction');
+    // The wording, then the item: lower case unless a name starts it; Russian in the accusative.
+    const start: Record<string, RegExp> = {
+      es: /^Busco \S/,
+      pt: /^Procuro \S/,
+      fr: /^Recherche : \S/,
+      ru: /^Куплю \S/,
+      sv: /^Köpes: \S/,
+      vi: /^Cần mua \S/,
+    };
+    let accusative = 0;
+    for (const rec of wanted) {
+      const t = catalogFixture().byId.get(parseTextRef(rec.text_ref!).template)!;
+      for (const [lang, pattern] of Object.entries(start)) {
+        const title = ((await sb.http.get(`/api/shop/listings/${rec.id}?lang=${lang}`)).body as ListingRecord)
+          .title;
+        expect(title, lang).toMatch(pattern);
+        const item = title.replace(/^(Busco|Procuro|Recherche :|Куплю|Köpes:|Cần mua) /, '');
+        const named = t.names.some((name) => item.startsWith(name)) || /^\S*[\d\p{Lu}]\S*\p{Lu}/u.test(item);
+        if (!named) expect(item[0], `${lang}: ${title}`).toBe(item[0].toLocaleLowerCase(lang));
+        if (lang === 'ru' && t.text.ru.g === 'f') {
+          accusative += 1;
+          expect(item, title).toContain(t.text.ru.acc);
+          expect(item, title).not.toMatch(/ая(,|$)/);
+        }
+      }
+    }
+    expect(accusative).toBeGreaterThan(0);
+    // "Куплю электрогитару", not "Куплю: Электрогитара".
+    const fender = catalogFixture().byId.get('guitar-fender-player-stratocaster')!;
+    expect(fender.text.ru.acc).toBe('электрогитару Fender Player Stratocaster');
+  });
+});
+
 describe('a catalogue without repeats', () => {
   it('gives every listing of the default seed its own title, in every language, and uses every template first', async () => {
     const shown = await everyListed();

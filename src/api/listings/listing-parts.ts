@@ -34,9 +34,11 @@ export class ListingParts {
       return;
     }
     const table = partTable();
-    this.positions[index].push(i);
+    // A wanted ad writes the title and variants as its wording takes them ("Куплю электрогитару").
+    const wanted = rec.type === 'reverse_auction' && found.template.types.includes('reverse_auction');
+    this.positions[wanted ? table.wantedTitles + index : index].push(i);
     for (const [attribute, value] of found.ref.variants) {
-      const part = table.variants.get(`${index}|${attribute}=${value}`);
+      const part = (wanted ? table.wantedVariants : table.variants).get(`${index}|${attribute}=${value}`);
       if (part !== undefined) this.positions[part].push(i);
     }
     if (rec.type === 'reverse_auction') {
