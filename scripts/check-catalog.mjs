@@ -288,6 +288,20 @@ function checkStores() {
     if ((perCategory.get(slug) ?? 0) < 2) say('stores.json', `${slug} has fewer than two stores`);
 }
 
+/** fixtures/price-levels.json: a work and a housing level for every country a listing may be in. */
+function checkPriceLevels() {
+  const { categories, levels } = read(join(root, 'price-levels.json'));
+  for (const slug of Object.keys(categories ?? {}))
+    if (!subsOf.has(slug)) say('price-levels.json', `unknown category ${slug}`);
+  const kinds = new Set(Object.values(categories ?? {}));
+  for (const country of new Set(read(join(root, 'cities.json')).map((c) => c.country)))
+    for (const kind of kinds) {
+      const level = levels?.[country]?.[kind];
+      if (!(typeof level === 'number' && level > 0 && level <= 2))
+        say('price-levels.json', `${country} needs a ${kind} level in (0, 2]`);
+    }
+}
+
 const only = process.argv.slice(2).map((f) => f.replace(/^.*fixtures\/catalog\//, ''));
 const itemFiles = only.length
   ? only
@@ -315,6 +329,7 @@ if (!only.length) {
   else say('attributes.json', 'missing');
   if (existsSync(join(dir, 'stores.json'))) checkStores();
   else say('stores.json', 'missing');
+  checkPriceLevels();
 } else if (attributes) checkAttributes();
 
 for (const p of problems) console.log(p);

@@ -21,8 +21,10 @@ const ONE_PIECE = new Set(['used', 'like-new', 'for-parts']);
 export const REFURBISHED_STOCK = 5;
 
 /** The condition a listing's variants name, if any. */
-export const conditionOf = (variants: readonly (readonly [string, string])[]): string | undefined =>
-  variants.find(([attribute]) => attribute === 'condition')?.[1];
+export function conditionOf(variants: readonly (readonly [string, string])[]): string | undefined {
+  for (const [attribute, value] of variants) if (attribute === 'condition') return value;
+  return undefined;
+}
 
 /**
  * The part of a template's price range, as fractions `[from, to]` of it (on the scale prices are
@@ -41,20 +43,28 @@ export function conditionSlice(allowed: readonly string[], condition: string | u
   return [0, 1];
 }
 
+const ranges = new Map<string, [number, number]>();
+
 /**
  * The USD range a listing of `template` with `variants` is priced in: its condition's slice of
- * the template's range, log-scaled like the draw (linear when the range starts at 0).
+ * the template's range, log-scaled like the draw (linear when the range starts at 0). Kept per
+ * template and condition: a large seed asks for the same few ranges many times.
  * @example priceRange(jacket, [['condition', 'used']]) // [150, 218] of [150, 400]
  */
 export function priceRange(
   template: ItemTemplate,
   variants: readonly (readonly [string, string])[],
 ): [number, number] {
-  const [lo, hi] = template.price_usd;
-  const [from, to] = conditionSlice(template.attributes?.condition ?? [], conditionOf(variants));
-  if (lo <= 0) return [hi * from, hi * to];
-  const at = (f: number) => lo * (hi / lo) ** f;
-  return [at(from), at(to)];
+  const condition = conditionOf(variants);
+  const key = `${template.id}|${condition ?? ''}`;
+  let range = ranges.get(key);
+  if (range === undefined) {
+    const [lo, hi] = template.price_usd;
+    const [from, to] = conditionSlice(template.attributes?.condition ?? [], condition);
+    range = lo <= 0 ? [hi * from, hi * to] : [lo * (hi / lo) ** from, lo * (hi / lo) ** to];
+    if (ranges.size < 10_000) ranges.set(key, range);
+  }
+  return range;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ListingRecord, ListingType } from '../store/types.js';
 import type { RateTable } from '../api/wallet/rates.js';
 import type { Draw } from './catalog-data.js';
 import { drawStock, priceRange } from './condition.js';
+import { priceLevel } from './price-levels.js';
 import { acceptedFor, displayCents, drawCurrency, drawUsd } from './pricing.js';
 
 /** The image path of a template's placeholder picture (served by GET /uploads/{name}). */
@@ -60,8 +61,9 @@ export type ItemFields = Pick<
 
 /**
  * Draws what a listing of `template` shows: its variants (one or two, unless given), a price in
- * its condition's part of the template's USD range (condition.ts) in the currency of the
- * listing's `country` (rounded as that currency is priced), stock for a shop's listing (one for
+ * its condition's part of the template's USD range (condition.ts), for a job, a service or real
+ * estate at the price level of the listing's `country` (price-levels.ts), in that country's
+ * currency (rounded as that currency is priced), stock for a shop's listing (one for
  * any other type, and for a used item) and its placeholder pictures.
  */
 export function drawItem(
@@ -73,7 +75,7 @@ export function drawItem(
   variants: [string, string][] = drawVariants(d, template),
 ): ItemFields {
   const text = itemText(template, variants, type);
-  const usd = drawUsd(d, priceRange(template, variants));
+  const usd = drawUsd(d, priceRange(template, variants)) * priceLevel(template, country);
   const currency = drawCurrency(d, country, usd, rates);
   return {
     title: text.title,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeRates } from '../../src/api/wallet/rates.js';
+import { loadFixture } from '../../src/fixtures.js';
 import { SEED_ANCHOR } from '../../src/seed/seed.js';
 import { catalogFixture, type ItemTemplate, type ValueText } from '../../src/i18n/catalog-fixture.js';
 import { lexicon } from '../../src/i18n/lexicon.js';
@@ -14,6 +15,13 @@ beforeAll(async () => {
   sb = await makeSandbox({ listings: 500, seed: 42, rateLimit: 0 });
   await freeze(sb);
 });
+
+const levels = loadFixture<{
+  categories: Record<string, string>;
+  levels: Record<string, Record<string, number>>;
+}>('price-levels.json');
+const levelOf = (t: ItemTemplate, country: string | null) =>
+  levels.categories[t.category] ? (levels.levels[country ?? '']?.[levels.categories[t.category]] ?? 1) : 1;
 
 const templateOf = (rec: ListingRecord): ItemTemplate =>
   catalogFixture().byId.get(parseTextRef(rec.text_ref!).template)!;
@@ -118,7 +126,8 @@ describe('seeded prices, types and stock', () => {
         expect(rec.type, `${t.id}: free`).toBe('classifieds');
         continue;
       }
-      const usd = rec.price_cents / 100 / (rates.get(rec.currency) ?? 1);
+      // Pay, rates and rents at the price level of the listing's country (fixtures/price-levels.json).
+      const usd = rec.price_cents / 100 / (rates.get(rec.currency) ?? 1) / levelOf(t, rec.location_country);
       const [lo, hi] = t.price_usd;
       expect(usd, `${t.id} ${rec.price_cents} ${rec.currency}`).toBeGreaterThanOrEqual(lo * 0.9 - 0.6);
       expect(usd, `${t.id} ${rec.price_cents} ${rec.currency}`).toBeLessThanOrEqual(hi * 1.1 + 0.6);

@@ -5,6 +5,8 @@ import { listingTitle } from '../../src/i18n/listing-text.js';
 import { normalize } from '../../src/i18n/text.js';
 import { parseTextRef } from '../../src/i18n/text-ref.js';
 import type { ListingRecord } from '../../src/store/types.js';
+import { computeRates } from '../../src/api/wallet/rates.js';
+import { SEED_ANCHOR } from '../../src/seed/seed.js';
 import { makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze } from './helpers.js';
 
@@ -93,6 +95,39 @@ describe('a price follows the condition', () => {
     }
     expect(pairs).toBeGreaterThan(300);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('pay and rents follow the country', () => {
+  it('a job, a service or a home costs what its country pays, goods the same everywhere', () => {
+    const rates = computeRates(7, Date.parse(SEED_ANCHOR)).rates;
+    const usd = (l: ListingRecord) => l.price_cents / 100 / (rates.get(l.currency) ?? 1);
+    // Per template, the mean USD price in the United States and in India, Pakistan and Kenya.
+    const mean = new Map<string, { rich: number[]; poor: number[] }>();
+    for (const l of Object.values(large.world.store.db.listings)) {
+      const t = catalogFixture().byId.get(parseTextRef(l.text_ref!).template)!;
+      const side =
+        l.location_country === 'US'
+          ? 'rich'
+          : ['IN', 'PK', 'KE'].includes(l.location_country!)
+            ? 'poor'
+            : undefined;
+      if (!side || l.price_cents === 0) continue;
+      const kind = ['jobs-services', 'real-estate'].includes(t.category) ? 'local' : 'goods';
+      const key = `${kind} ${t.id}`;
+      const found = mean.get(key) ?? { rich: [], poor: [] };
+      found[side].push(usd(l));
+      mean.set(key, found);
+    }
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const ratios = (kind: string) =>
+      [...mean]
+        .filter(([key, v]) => key.startsWith(kind) && v.rich.length > 0 && v.poor.length > 0)
+        .map(([, v]) => avg(v.poor) / avg(v.rich));
+    // A barista in Bengaluru earns about a tenth of one in New York; a phone costs the same.
+    expect(ratios('local').length).toBeGreaterThan(5);
+    for (const r of ratios('local')) expect(r).toBeLessThan(0.35);
+    expect(avg(ratios('goods'))).toBeGreaterThan(0.7);
   });
 });
 
