@@ -5,73 +5,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ATTRIBUTE_IDS, GENDERS, LANGS, ONE_OF_MANY, TYPES } from './catalog-rules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const dir = join(root, 'catalog');
 const read = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
-export const LANGS = [
-  'en',
-  'ar',
-  'de',
-  'es',
-  'fa',
-  'fr',
-  'hi',
-  'ja',
-  'ko',
-  'pt',
-  'ru',
-  'sv',
-  'tl',
-  'tr',
-  'ur',
-  'vi',
-  'zh',
-];
-export const GENDERS = {
-  de: ['m', 'f', 'n', 'pl'],
-  ru: ['m', 'f', 'n', 'pl'],
-  fr: ['m', 'f', 'mp', 'fp'],
-  es: ['m', 'f', 'mp', 'fp'],
-  pt: ['m', 'f', 'mp', 'fp'],
-  hi: ['m', 'f', 'mp', 'fp'],
-  ur: ['m', 'f', 'mp', 'fp'],
-  ar: ['m', 'f', 'mp', 'fp'],
-  sv: ['c', 'n', 'pl'],
-};
-const TYPES = ['mall', 'classifieds', 'auction', 'reverse_auction'];
-const range = (prefix, from, to, suffix = '') =>
-  Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}${suffix}`);
-export const ATTRIBUTE_IDS = {
-  condition: ['new', 'like-new', 'used', 'refurbished', 'for-parts'],
-  colour: [
-    'black',
-    'white',
-    'grey',
-    'silver',
-    'red',
-    'blue',
-    'green',
-    'yellow',
-    'pink',
-    'brown',
-    'beige',
-    'gold',
-    'purple',
-    'orange',
-  ],
-  size: ['xs', 's', 'm', 'l', 'xl', 'xxl'],
-  'shoe-size': range('eu-', 36, 46),
-  storage: ['32gb', '64gb', '128gb', '256gb', '512gb', '1tb'],
-  screen: ['13in', '14in', '15in', '24in', '27in', '32in', '43in', '55in', '65in'],
-  year: range('y', 2005, 2024),
-  mileage: ['km-10000', 'km-25000', 'km-50000', 'km-80000', 'km-120000', 'km-180000'],
-  rooms: range('rooms-', 1, 5),
-  area: ['m2-25', 'm2-45', 'm2-60', 'm2-80', 'm2-100', 'm2-140', 'm2-200', 'm2-400'],
-  age: ['age-0-6m', 'age-6-12m', 'age-1-3y', 'age-3-6y', 'age-6-12y'],
-  format: ['hardcover', 'paperback', 'vinyl', 'cd', 'dvd', 'blu-ray'],
-};
+export { ATTRIBUTE_IDS, GENDERS, LANGS } from './catalog-rules.mjs';
+
 const WORD = /[\p{L}\p{M}]+/gu;
 const wordsOf = (text) => (text.toLowerCase().match(WORD) ?? []).filter((w) => w.length >= 2);
 
@@ -83,7 +24,19 @@ const subsOf = new Map(categories.map((c) => [c.slug, c.subcategories.map((s) =>
 const cities = new Set(read(join(root, 'cities.json')).map((c) => c.city));
 const attributes = existsSync(join(dir, 'attributes.json')) ? read(join(dir, 'attributes.json')) : null;
 
-function checkText(where, t, names) {
+/**
+ * Units a language writes in its own script, never as the Latin abbreviation, so that one title
+ * does not say `55 cm` and the next `50 × 70 सेमी`.
+ */
+const LATIN_UNITS = { hi: /\d\s?(cm|mm|ml)\b/, ur: /\d\s?(cm|mm|ml)\b/ };
+
+/** Languages whose wanted ads put the title in the accusative: a feminine one needs its `acc`. */
+const ACCUSATIVE = attributes?.wanted_style?.accusative ?? [];
+
+function checkText(where, t, names, types = []) {
+  for (const lang of ACCUSATIVE)
+    if (types.includes('reverse_auction') && t[lang]?.g === 'f' && !t[lang]?.acc)
+      say(where, `${lang} needs acc: the title in the accusative, as a wanted ad puts it`);
   const en = t.en;
   if (!en) return say(where, 'no en text');
   const allowed = new Set(names.flatMap((n) => wordsOf(n)));
@@ -100,9 +53,15 @@ function checkText(where, t, names) {
     if (typeof x.description !== 'string' || x.description.length < 20 || x.description.length > 300)
       say(where, `${lang} description must be 20–300 characters`);
     if (/[{}]/.test(`${x.title}${x.description}`)) say(where, `${lang} text holds a { or }`);
+    const latin = LATIN_UNITS[lang]?.exec(`${x.title} ${x.description}`);
+    if (latin) say(where, `${lang} writes ${latin[1]} in its own script (as every other ${lang} text does)`);
     const genders = GENDERS[lang];
     if (genders && !genders.includes(x.g)) say(where, `${lang}.g must be one of ${genders.join(' ')}`);
     if (!genders && x.g !== undefined) say(where, `${lang}.g is not used in ${lang}`);
+    if (x.acc !== undefined && !ACCUSATIVE.includes(lang))
+      say(where, `${lang}.acc is only for ${ACCUSATIVE.join(' ')} (wanted_style.accusative)`);
+    if (x.acc !== undefined && (typeof x.acc !== 'string' || x.acc.length < 2 || x.acc.length > 60))
+      say(where, `${lang}.acc must be 2–60 characters`);
     if (lang === 'en') continue;
     if (x.loanwords !== undefined && !Array.isArray(x.loanwords))
       say(where, `${lang}.loanwords must be a list`);
@@ -158,7 +117,8 @@ function checkItems(file) {
       ['vehicles', 'real-estate'].includes(data.category) &&
       t.types?.some((x) => !['classifieds', 'auction'].includes(x))
     )
-      if (!(data.category === 'vehicles' && t.subcategory === 'auto-parts'))
+      // Bike shops and parts dealers hold stock: only cars and motorcycles are one-offs.
+      if (!(data.category === 'vehicles' && ['auto-parts', 'bicycles'].includes(t.subcategory)))
         say(where, 'vehicles and real estate are classifieds or auctions');
     const [lo, hi] = t.price_usd ?? [];
     if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo >= 0 && lo <= hi && hi <= 5_000_000))
@@ -169,6 +129,9 @@ function checkItems(file) {
     const [qlo, qhi] = t.quantity ?? [];
     if (!(Number.isInteger(qlo) && Number.isInteger(qhi) && qlo >= 1 && qlo <= qhi && qhi <= 500))
       say(where, 'quantity must be [min, max] integers with 1 <= min <= max <= 500');
+    const conditions = t.attributes?.condition;
+    if (Array.isArray(conditions) && !conditions.some((c) => ONE_OF_MANY.includes(c)) && qhi !== 1)
+      say(where, 'an item never sold new or refurbished is a one-off: quantity must be [1, 1]');
     if (!Array.isArray(t.names)) say(where, 'names must be a list (may be empty)');
     for (const [name, values] of Object.entries(t.attributes ?? {})) {
       if (name === 'model') {
@@ -181,7 +144,7 @@ function checkItems(file) {
       else if (!Array.isArray(values) || values.length === 0) say(where, `attribute ${name} needs values`);
       else for (const v of values) if (!known.includes(v)) say(where, `${name} has no value ${v}`);
     }
-    checkText(where, t.text ?? {}, t.names ?? []);
+    checkText(where, t.text ?? {}, t.names ?? [], t.types ?? []);
   }
   for (const [sub, n] of count) if (n < 8) say(file, `${sub} has ${n} templates (at least 8)`);
 }
@@ -193,6 +156,22 @@ function checkAttributes() {
   for (const lang of LANGS)
     if (attributes.wanted?.[lang] && !attributes.wanted[lang].includes('{title}'))
       say('attributes.json', `wanted.${lang} lacks {title}`);
+  for (const key of ['lowercase', 'accusative'])
+    if (!(attributes.wanted_style?.[key] ?? []).every((lang) => LANGS.includes(lang)))
+      say('attributes.json', `wanted_style.${key} must list language codes`);
+  // A wanted ad's descriptions: a buyer's words, as many in every language.
+  const buyers = attributes.wanted_descriptions ?? {};
+  const count = buyers.en?.length ?? 0;
+  if (count < 2) say('attributes.json', 'wanted_descriptions.en needs at least two texts');
+  for (const lang of LANGS) {
+    const list = buyers[lang];
+    if (!Array.isArray(list) || list.length !== count)
+      say('attributes.json', `wanted_descriptions.${lang} must hold ${count} texts, as en does`);
+    else
+      for (const text of list)
+        if (typeof text !== 'string' || text.length < 20 || text.length > 300 || /[{}]/.test(text))
+          say('attributes.json', `wanted_descriptions.${lang}: each text 20–300 characters, no { or }`);
+  }
   // Which genders each attribute value meets, from the templates that use it.
   const users = new Map();
   for (const { t } of templates)
@@ -248,6 +227,20 @@ function checkStores() {
     if ((perCategory.get(slug) ?? 0) < 2) say('stores.json', `${slug} has fewer than two stores`);
 }
 
+/** fixtures/price-levels.json: a work and a housing level for every country a listing may be in. */
+function checkPriceLevels() {
+  const { categories, levels } = read(join(root, 'price-levels.json'));
+  for (const slug of Object.keys(categories ?? {}))
+    if (!subsOf.has(slug)) say('price-levels.json', `unknown category ${slug}`);
+  const kinds = new Set(Object.values(categories ?? {}));
+  for (const country of new Set(read(join(root, 'cities.json')).map((c) => c.country)))
+    for (const kind of kinds) {
+      const level = levels?.[country]?.[kind];
+      if (!(typeof level === 'number' && level > 0 && level <= 2))
+        say('price-levels.json', `${country} needs a ${kind} level in (0, 2]`);
+    }
+}
+
 const only = process.argv.slice(2).map((f) => f.replace(/^.*fixtures\/catalog\//, ''));
 const itemFiles = only.length
   ? only
@@ -275,6 +268,7 @@ if (!only.length) {
   else say('attributes.json', 'missing');
   if (existsSync(join(dir, 'stores.json'))) checkStores();
   else say('stores.json', 'missing');
+  checkPriceLevels();
 } else if (attributes) checkAttributes();
 
 for (const p of problems) console.log(p);

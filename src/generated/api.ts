@@ -3076,9 +3076,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "store": {
-                     *         "store_name": "Sandbox Seller Store",
+                     *         "store_name": "Kreuzberg Leather & Vintage",
                      *         "slug": "sandbox-seller",
-                     *         "description": "The test seller's store."
+                     *         "description": "Leather jackets, belts, bags and boots, new and vintage, from our shop in Berlin-Kreuzberg."
                      *       },
                      *       "listings": [],
                      *       "pagination": {
@@ -3933,14 +3933,14 @@ export interface operations {
                      *         {
                      *           "listing_id": "6bdaf0d3-bcee-4c2d-89bd-e4700737b2e0",
                      *           "quantity": 2,
-                     *           "title": "Sony WH-1000XM5 noise-cancelling headphones, black",
-                     *           "price_cents": 29999,
-                     *           "currency": "USD",
-                     *           "line_total_usd_cents": 59998,
+                     *           "title": "Men's full-grain leather belt, size S",
+                     *           "price_cents": 3799,
+                     *           "currency": "EUR",
+                     *           "line_total_usd_cents": 8212,
                      *           "available": true
                      *         }
                      *       ],
-                     *       "subtotal_usd_cents": 59998,
+                     *       "subtotal_usd_cents": 8212,
                      *       "updated_at": "2026-01-01T00:00:00.000Z"
                      *     }
                      */

@@ -10,6 +10,8 @@ export interface TemplateText {
   /** Gender and number of the title's head noun, where the language makes adjectives agree. */
   g?: string;
   loanwords?: string[];
+  /** The title in the accusative, as a wanted ad puts it (`wanted_style.accusative` languages). */
+  acc?: string;
 }
 
 /** A curated item a seeded listing is drawn from. */
@@ -34,6 +36,13 @@ export interface AttributeFixture {
   separator: Record<string, string>;
   /** A reverse auction's title per language, `{title}` being the item's title. */
   wanted: Record<string, string>;
+  /**
+   * How a wanted ad's title follows its wording: in lower case (`lowercase` languages: "Busco
+   * guitarra"), in the accusative (`accusative` languages: the template's `acc` title).
+   */
+  wanted_style: { lowercase: string[]; accusative: string[] };
+  /** A reverse auction's descriptions per language: a buyer's words, the same count in each. */
+  wanted_descriptions: Record<string, string[]>;
   attributes: Record<string, { pattern?: Record<string, string>; values: Record<string, ValueText> }>;
 }
 

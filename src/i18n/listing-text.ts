@@ -1,6 +1,6 @@
 import type { ListingRecord } from '../store/types.js';
 import { catalogFixture, type ItemTemplate } from './catalog-fixture.js';
-import { templateDescription, templateTitle } from './template-text.js';
+import { templateDescription, templateTitle, wantedDescription } from './template-text.js';
 import { parseTextRef, type TextRef } from './text-ref.js';
 import { translateDescription, translateTitle } from './translate.js';
 
@@ -65,5 +65,7 @@ export function listingDescription(rec: TextSource, lang: string): string | null
   if (lang === 'en' || rec.description === null) return rec.description;
   const found = resolveTextRef(rec.text_ref);
   if (!found) return translateDescription(rec.description, lang);
+  // A wanted ad says what the buyer wants, not what a seller would say about the item.
+  if (rec.type === 'reverse_auction') return wantedDescription(rec.text_ref ?? '', lang);
   return templateDescription(found.template, lang);
 }

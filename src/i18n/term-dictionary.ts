@@ -1,32 +1,62 @@
-import { catalogTable } from './catalog-fixture.js';
+import { catalogFixture, catalogTable } from './catalog-fixture.js';
 import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
-import { templateDescription, variantText, wantedWording } from './template-text.js';
+import {
+  templateDescription,
+  variantText,
+  wantedHead,
+  wantedTextCount,
+  wantedWording,
+} from './template-text.js';
 import { COMPOUNDING, compoundEndAllowed, wordsIn } from './text.js';
 
 /**
- * The pieces seeded listings' texts are made of, numbered once per process: each item template
- * (its title and description), each variant a template may take (its words after the title), and
- * the "wanted" wording of reverse auctions. A seeded listing is a template, one or two variants and
- * maybe the wanted wording, so a search index keeps, per part, the listings that have it: a few
- * postings per listing instead of one per word, and every language found through the same parts.
+ * The pieces seeded listings' texts are made of, numbered once per process: each item template's
+ * title and its description, each variant a template may take (its words after the title), the
+ * "wanted" wording of reverse auctions and the buyer's descriptions they show instead of the
+ * template's. A seeded listing is a template's title, its description or a buyer's, one or two
+ * variants and maybe the wanted wording, so a search index keeps, per part, the listings that
+ * have it: a few postings per listing instead of one per word, and every language found through
+ * the same parts.
  */
 export interface PartTable {
-  /** Parts in all: templates first (part = template index), then the wanted part, then variants. */
+  /**
+   * Parts in all: template titles first (part = template index), then the wanted wording, the
+   * buyer's descriptions, the template descriptions (`descriptions` + template index), variants.
+   */
   count: number;
   wanted: number;
+  /** The first buyer's description (`wantedDescriptions` + template-text.ts `wantedTextIndex`). */
+  wantedDescriptions: number;
+  /** The first template description. */
+  descriptions: number;
+  /**
+   * The first template title as a wanted ad writes it (`wantedTitles` + template index:
+   * template-text.ts `wantedHead`, "Куплю электрогитару"), then the variants as it writes them.
+   */
+  wantedTitles: number;
   /** `${template index}|${attribute}=${value}` → part. */
   variants: Map<string, number>;
+  /** The same for the variants of a template that may be wanted, as a wanted ad writes them. */
+  wantedVariants: Map<string, number>;
 }
 
 function* partSteps(): Steps<PartTable> {
   const { templates } = yield* stepsOf(catalogTable);
   const variants = new Map<string, number>();
-  let next = templates.length + 1;
+  const wanted = templates.length;
+  const wantedDescriptions = wanted + 1;
+  const descriptions = wantedDescriptions + wantedTextCount();
+  const wantedTitles = descriptions + templates.length;
+  const wantedVariants = new Map<string, number>();
+  let next = wantedTitles + templates.length;
   templates.forEach((t, i) => {
     for (const [attribute, values] of Object.entries(t.attributes ?? {}))
-      for (const value of values) variants.set(`${i}|${attribute}=${value}`, next++);
+      for (const value of values) {
+        variants.set(`${i}|${attribute}=${value}`, next++);
+        if (t.types.includes('reverse_auction')) wantedVariants.set(`${i}|${attribute}=${value}`, next++);
+      }
   });
-  return { count: next, wanted: templates.length, variants };
+  return { count: next, wanted, wantedDescriptions, descriptions, wantedTitles, variants, wantedVariants };
 }
 
 /** The part numbers as a table built once per process (i18n/warm-up.ts builds it in slices). */
@@ -90,23 +120,33 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
   for (let i = 0; i < templates.length; i += 1) {
     const t = templates[i];
     add(codes, (t.text[lang] ?? t.text.en).title, lang, i * 2 + TITLE);
-    add(codes, templateDescription(t, lang), lang, i * 2 + DESCRIPTION);
+    add(codes, templateDescription(t, lang), lang, (table.descriptions + i) * 2 + DESCRIPTION);
+    if (t.types.includes('reverse_auction'))
+      add(codes, wantedHead(t, lang), lang, (table.wantedTitles + i) * 2 + TITLE);
     yield;
   }
   add(codes, wantedWording(lang), lang, table.wanted * 2 + TITLE);
+  const buyers = catalogFixture().attributes.wanted_descriptions;
+  (buyers[lang] ?? buyers.en).forEach((text, k) =>
+    add(codes, text, lang, (table.wantedDescriptions + k) * 2 + DESCRIPTION),
+  );
   let done = 0;
-  for (const [key, part] of table.variants) {
-    const bar = key.indexOf('|');
-    const eq = key.indexOf('=', bar);
-    const template = templates[Number(key.slice(0, bar))];
-    add(
-      codes,
-      variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang),
-      lang,
-      part * 2 + TITLE,
-    );
-    if (++done % 4 === 0) yield;
-  }
+  for (const [variants, wanted] of [
+    [table.variants, false],
+    [table.wantedVariants, true],
+  ] as const)
+    for (const [key, part] of variants) {
+      const bar = key.indexOf('|');
+      const eq = key.indexOf('=', bar);
+      const template = templates[Number(key.slice(0, bar))];
+      add(
+        codes,
+        variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang, wanted),
+        lang,
+        part * 2 + TITLE,
+      );
+      if (++done % 4 === 0) yield;
+    }
   yield;
   return yield* dictionaryOfSteps(lang, codes);
 }

@@ -7,6 +7,7 @@ import { Draw, prng } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 import { drawItem } from './item-draw.js';
 import type { Pools } from './pools.js';
+import { TitleDeck } from './template-deck.js';
 import { uniqueFirstPages } from './unique-titles.js';
 
 const DAY = 86_400_000;
@@ -53,11 +54,10 @@ function drawCreatedAt(d: Draw, now: number, duration: Duration): string {
   return new Date(Math.floor((now - age) / 1000) * 1000).toISOString();
 }
 
-function drawListing(ctx: SeedContext, d: Draw, p: Pools): ListingRecord {
-  const template = d.any(p.templates);
-  const type = drawType(d, template, p);
+function drawListing(ctx: SeedContext, d: Draw, p: Pools, deck: TitleDeck): ListingRecord {
+  const { template, type, variants } = deck.pick((t) => drawType(d, t, p));
   const seller = drawSeller(d, template, type, p);
-  const item = drawItem(d, template, type, seller.city.country, p.rates);
+  const item = drawItem(d, template, type, seller.city.country, p.rates, variants);
   const duration = d.weighted(DURATION_MIX);
   const featured = d.rand() < 0.04;
   return {
@@ -86,17 +86,19 @@ function drawListing(ctx: SeedContext, d: Draw, p: Pools): ListingRecord {
 }
 
 /**
- * Generates `count` listings drawn from the item templates, spread over the 30 days before the
+ * Generates `count` listings drawn from the item templates, dealt so that titles repeat only when
+ * the templates and their variants run out (template-deck.ts), spread over the 30 days before the
  * sandbox start (about 85% still active then), then makes the titles on the first pages of the
- * default search unique (unique-titles.ts).
+ * default search unique in every language (unique-titles.ts).
  */
 export function generateListings(ctx: SeedContext, pools: Pools, count: number): void {
   if (pools.templates.length === 0) return;
   const d = new Draw(prng(ctx.seed ^ 0x5eed1157));
   const interner = new ListingInterner();
   const fixed = new Set(Object.keys(ctx.db.listings));
+  const deck = new TitleDeck(d, pools.templates, Object.values(ctx.db.listings));
   for (let n = 0; n < count; n += 1) {
-    const listing = interner.listing(drawListing(ctx, d, pools));
+    const listing = interner.listing(drawListing(ctx, d, pools, deck));
     ctx.db.listings[listing.id] = listing;
     if ((n + 1) % 1000 === 0 || n + 1 === count) ctx.progress?.(n + 1, count);
   }

@@ -1,9 +1,11 @@
 import type { ItemTemplate } from '../i18n/catalog-fixture.js';
-import { templateDescription, templateTitle } from '../i18n/template-text.js';
+import { templateDescription, templateTitle, wantedDescription } from '../i18n/template-text.js';
 import { formatTextRef, VARIANT_ORDER } from '../i18n/text-ref.js';
 import type { ListingRecord, ListingType } from '../store/types.js';
 import type { RateTable } from '../api/wallet/rates.js';
 import type { Draw } from './catalog-data.js';
+import { drawStock, priceRange } from './condition.js';
+import { priceLevel } from './price-levels.js';
 import { acceptedFor, displayCents, drawCurrency, drawUsd } from './pricing.js';
 
 /** The image path of a template's placeholder picture (served by GET /uploads/{name}). */
@@ -14,6 +16,10 @@ const orderOf = (attribute: string) => {
   return at < 0 ? VARIANT_ORDER.length : at;
 };
 
+/** Variants sorted as a shop writes them after a title (VARIANT_ORDER). */
+export const inTitleOrder = (variants: [string, string][]): [string, string][] =>
+  variants.sort((a, b) => orderOf(a[0]) - orderOf(b[0]));
+
 /** One or two of the template's attributes with a value each, in title order (none when it has none). */
 export function drawVariants(d: Draw, template: ItemTemplate): [string, string][] {
   const pool = Object.keys(template.attributes ?? {});
@@ -21,8 +27,7 @@ export function drawVariants(d: Draw, template: ItemTemplate): [string, string][
   const count = pool.length === 1 || d.rand() < 0.5 ? 1 : 2;
   const chosen: string[] = [];
   for (let k = 0; k < count; k += 1) chosen.push(...pool.splice(d.int(0, pool.length - 1), 1));
-  chosen.sort((a, b) => orderOf(a) - orderOf(b));
-  return chosen.map((a) => [a, d.any(template.attributes?.[a] ?? [])]);
+  return inTitleOrder(chosen.map((a) => [a, d.any(template.attributes?.[a] ?? [])]));
 }
 
 /** A listing's stored text: the English title and description, and the reference to its template. */
@@ -32,10 +37,12 @@ export function itemText(
   type: ListingType,
 ): Pick<ListingRecord, 'title' | 'description' | 'text_ref'> {
   const ref = { template: template.id, variants };
+  const textRef = formatTextRef(ref);
+  const wanted = type === 'reverse_auction';
   return {
-    title: templateTitle(template, ref, 'en', type === 'reverse_auction'),
-    description: templateDescription(template, 'en'),
-    text_ref: formatTextRef(ref),
+    title: templateTitle(template, ref, 'en', wanted),
+    description: wanted ? wantedDescription(textRef, 'en') : templateDescription(template, 'en'),
+    text_ref: textRef,
   };
 }
 
@@ -53,9 +60,11 @@ export type ItemFields = Pick<
 >;
 
 /**
- * Draws what a listing of `template` shows: one or two variants, a price in the template's USD
- * range in the currency of the listing's `country` (rounded as that currency is priced), stock
- * for a shop's listing (one for any other type) and its placeholder pictures.
+ * Draws what a listing of `template` shows: its variants (one or two, unless given), a price in
+ * its condition's part of the template's USD range (condition.ts), for a job, a service or real
+ * estate at the price level of the listing's `country` (price-levels.ts), in that country's
+ * currency (rounded as that currency is priced), stock for a shop's listing (one for
+ * any other type, and for a used item) and its placeholder pictures.
  */
 export function drawItem(
   d: Draw,
@@ -63,11 +72,11 @@ export function drawItem(
   type: ListingType,
   country: string,
   rates: RateTable,
+  variants: [string, string][] = drawVariants(d, template),
 ): ItemFields {
-  const text = itemText(template, drawVariants(d, template), type);
-  const usd = drawUsd(d, template.price_usd);
+  const text = itemText(template, variants, type);
+  const usd = drawUsd(d, priceRange(template, variants)) * priceLevel(template, country);
   const currency = drawCurrency(d, country, usd, rates);
-  const [qlo, qhi] = template.quantity;
   return {
     title: text.title,
     description: text.description,
@@ -75,7 +84,7 @@ export function drawItem(
     price_cents: displayCents(usd, currency, type, rates),
     currency,
     accepted_currencies: acceptedFor(currency, d.rand()),
-    quantity_available: type === 'mall' ? d.int(qlo, qhi) : 1,
+    quantity_available: drawStock(d, template, type, variants),
     images:
       d.rand() < 0.3
         ? [placeholderPath(template.id, 1), placeholderPath(template.id, 2)]

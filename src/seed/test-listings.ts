@@ -4,74 +4,75 @@ import { catalogFixture, type ItemTemplate } from '../i18n/catalog-fixture.js';
 import { VARIANT_ORDER } from '../i18n/text-ref.js';
 import type { ListingRecord, ListingType } from '../store/types.js';
 import { testAccounts } from './accounts.js';
-import { cityFixture } from './catalog-data.js';
+import { cityFixture, type CityFixture } from './catalog-data.js';
 import type { SeedContext } from './context.js';
 import { itemText, placeholderPath } from './item-draw.js';
+import { priceRange, stockCap } from './condition.js';
 import { acceptedFor, displayCents, referenceRates } from './pricing.js';
 
-/** What a test account's listing is: the type, where its item is looked for, and what is fixed about it. */
+/** One listing of a test account's shop: its type and item template, and what is fixed about it. */
 interface Pick {
   type: ListingType;
-  subcategory: string;
-  /** Preferred items: an English title matching this. */
-  like?: RegExp;
-  /** A giveaway (a template priced 0). */
-  free?: boolean;
-  currency?: string;
+  template: string;
+  /** Stock of a shop's (`mall`) listing, within the template's range. */
   quantity?: number;
-  city?: string;
+}
+
+/** A test account's shop: one category, sold from one city in its money, like the curated shops. */
+export interface TestShop {
+  /** The top-level category its listings are in. */
+  category: string;
+  city: string;
+  currency: string;
+  /** Its listings, newest first; a subscriber's first ones are featured (as many as its plan uses). */
+  listings: Pick[];
 }
 
 /**
- * The test seller's listings: two of each type, among them a giveaway, single items and one in
- * EUR: a leather jacket in Berlin (what the search examples in openapi.yaml and the README find),
- * and a child's bicycle in Berlin (what the assistant's "Ich suche ein Fahrrad in Berlin" finds).
+ * The test accounts' shops, by account key (fixtures/test-accounts.json names each store). The
+ * seller's leather and vintage shop in Berlin has two listings of each type, among them a giveaway
+ * and single items, and a men's leather jacket priced in EUR (what the search examples of
+ * openapi.yaml and the README find; its id is the examples' `b47dfaa3-…`, the belt's `6bdaf0d3-…`).
+ * The subscribers sell lamps in Amsterdam (`q=lamp`) and cookware in Utrecht.
  */
-const SELLER: Pick[] = [
-  { type: 'mall', subcategory: 'audio', like: /head(phone|set)/i, quantity: 25 },
-  {
-    type: 'mall',
-    subcategory: 'mens-clothing',
-    like: /leather.*jacket/i,
-    currency: 'EUR',
-    quantity: 3,
+export const TEST_SHOPS: Record<string, TestShop> = {
+  seller: {
+    category: 'fashion',
     city: 'Berlin',
+    currency: 'EUR',
+    listings: [
+      { type: 'mall', template: 'mens-full-grain-leather-belt', quantity: 25 },
+      { type: 'mall', template: 'mens-leather-biker-jacket', quantity: 3 },
+      { type: 'classifieds', template: 'bag-of-womens-clothes-free' },
+      { type: 'classifieds', template: 'small-leather-crossbody-bag' },
+      { type: 'auction', template: 'louis-vuitton-neverfull-mm' },
+      { type: 'auction', template: 'dr-martens-1460-boots' },
+      { type: 'reverse_auction', template: 'levis-501-original-womens-jeans' },
+      { type: 'reverse_auction', template: 'barbour-bedale-waxed-jacket' },
+    ],
   },
-  { type: 'classifieds', subcategory: 'furniture', free: true },
-  { type: 'classifieds', subcategory: 'bicycles', like: /kids.*bike/i, city: 'Berlin' },
-  { type: 'auction', subcategory: 'antiques', like: /clock/i },
-  { type: 'auction', subcategory: 'coins-stamps' },
-  { type: 'reverse_auction', subcategory: 'cameras', like: /drone/i },
-  { type: 'reverse_auction', subcategory: 'guitars', like: /guitar/i },
-];
-
-/** The subscribers' shop listings, taken in turn (featured ones first): among them a lamp (`q=lamp`). */
-const PLAN: Pick[] = [
-  { type: 'mall', subcategory: 'jewelry-watches', like: /watch/i },
-  { type: 'mall', subcategory: 'decor', like: /lamp/i },
-  { type: 'mall', subcategory: 'bags-accessories', like: /scarf/i },
-  { type: 'mall', subcategory: 'decor', like: /vase/i },
-  { type: 'mall', subcategory: 'furniture', like: /table/i },
-  { type: 'mall', subcategory: 'kitchen', like: /kettle|pan/i },
-  { type: 'mall', subcategory: 'decor', like: /rug|mirror/i },
-  { type: 'mall', subcategory: 'furniture', like: /chair/i },
-];
-
-/**
- * The template for a pick, the same whatever the seed: a liked one of the subcategory that allows
- * the type, else the first that does, else any template that does; never one used already. A
- * free pick takes a giveaway (a template priced 0) when there is one.
- */
-function templateFor(pick: Pick, used: Set<string>): ItemTemplate | undefined {
-  const fits = (t: ItemTemplate) => t.types.includes(pick.type) && !used.has(t.id);
-  const all = catalogFixture().templates.filter(fits);
-  // A giveaway where the catalogue has one, else an ordinary classifieds item given away.
-  const giveaway = pick.free ? all.find((t) => t.price_usd[1] === 0) : undefined;
-  if (giveaway) return giveaway;
-  const own = all.filter((t) => t.subcategory === pick.subcategory);
-  const liked = (list: ItemTemplate[]) => list.find((t) => pick.like?.test(t.text.en.title));
-  return liked(own) ?? own[0] ?? liked(all) ?? all[0];
-}
+  subscriber: {
+    category: 'home-garden',
+    city: 'Amsterdam',
+    currency: 'EUR',
+    listings: [
+      { type: 'mall', template: 'arc-floor-lamp-marble-base' },
+      { type: 'mall', template: 'ceramic-bedside-lamp-linen-shade' },
+      { type: 'mall', template: 'swing-arm-desk-lamp', quantity: 12 },
+    ],
+  },
+  maxed: {
+    category: 'home-garden',
+    city: 'Utrecht',
+    currency: 'EUR',
+    listings: [
+      { type: 'mall', template: 'le-creuset-round-casserole-24', quantity: 4 },
+      { type: 'mall', template: 'global-g2-chefs-knife' },
+      { type: 'mall', template: 'lodge-cast-iron-skillet-30' },
+      { type: 'mall', template: 'stainless-steel-electric-kettle', quantity: 10 },
+    ],
+  },
+};
 
 /** The first value of the template's first attribute in title order: one variant, fixed. */
 function firstVariant(t: ItemTemplate): [string, string][] {
@@ -79,19 +80,27 @@ function firstVariant(t: ItemTemplate): [string, string][] {
   return attribute ? [[attribute, (t.attributes?.[attribute] ?? [])[0]]] : [];
 }
 
+/** The template of a pick; a fixture that lost it, or no longer allows its type, stops the seed. */
+function templateOf(pick: Pick): ItemTemplate {
+  const t = catalogFixture().byId.get(pick.template);
+  if (!t?.types.includes(pick.type))
+    throw new Error(`test account listing: no template ${pick.template} that may be ${pick.type}`);
+  return t;
+}
+
 function listingFor(
   ctx: SeedContext,
-  owner: { id: string; store: string },
+  owner: { id: string; store: string; shop: TestShop; city: CityFixture },
   pick: Pick,
-  t: ItemTemplate,
   hoursAgo: number,
 ): ListingRecord {
-  const cities = cityFixture();
-  const city = cities.find((c) => c.city === pick.city) ?? cities[hoursAgo % cities.length];
-  const currency = pick.currency ?? 'USD';
-  const [lo, hi] = t.price_usd;
-  const usd = pick.free ? 0 : Math.sqrt(Math.max(lo, 1) * hi);
-  const text = itemText(t, firstVariant(t), pick.type);
+  const t = templateOf(pick);
+  const { city, shop } = owner;
+  const variants = firstVariant(t);
+  const [lo, hi] = priceRange(t, variants);
+  // The middle of its range on the scale prices are drawn on (0 for a giveaway).
+  const usd = hi <= 0 ? 0 : Math.sqrt(Math.max(lo, 1) * hi);
+  const text = itemText(t, variants, pick.type);
   return {
     id: newId(ctx.db),
     seller_id: owner.id,
@@ -100,11 +109,13 @@ function listingFor(
     title: text.title,
     description: text.description,
     category: t.subcategory,
-    price_cents: displayCents(usd, currency, pick.type, referenceRates()),
-    currency,
-    accepted_currencies: currency === 'USD' ? acceptedFor('USD', 0.7) : acceptedFor(currency, 0),
+    price_cents: displayCents(usd, shop.currency, pick.type, referenceRates()),
+    currency: shop.currency,
+    accepted_currencies: acceptedFor(shop.currency, shop.currency === 'USD' ? 0.7 : 0),
     quantity_available:
-      pick.type === 'mall' ? Math.min(Math.max(pick.quantity ?? 5, t.quantity[0]), t.quantity[1]) : 1,
+      pick.type === 'mall'
+        ? Math.min(Math.max(pick.quantity ?? 5, t.quantity[0]), t.quantity[1], stockCap(variants))
+        : 1,
     duration: '1year',
     location_city: city.city,
     location_country: city.country,
@@ -119,35 +130,30 @@ function listingFor(
 }
 
 /**
- * Listings of the test accounts, from item templates and fixed whatever the seed: the seller's
+ * Listings of the test accounts' shops ({@link TEST_SHOPS}), fixed whatever the seed: the seller's
  * eight, and each subscriber's featured listings (by subscription, as many as the account's
  * fixture says) plus one plain listing. Returns how many.
  */
 export function seedTestListings(ctx: SeedContext): number {
   const plans = loadFixture<{ id: string; limits: { featuredListings: number } }[]>('plans.json');
-  const used = new Set<string>();
+  const cities = cityFixture();
   let hours = 1;
-  let next = 0;
-  const add = (owner: { id: string; store: string }, pick: Pick, featured = false) => {
-    const t = templateFor(pick, used);
-    if (!t) return;
-    used.add(t.id);
-    const listing = listingFor(ctx, owner, pick, t, hours);
-    if (featured) Object.assign(listing, { is_featured: true, featured_payment_method: 'subscription' });
-    ctx.db.listings[listing.id] = listing;
-    hours += 1;
-  };
   for (const account of testAccounts()) {
     const user = Object.values(ctx.db.users).find((u) => u.email === account.email);
-    if (!user || !account.store) continue;
-    const owner = { id: user.id, store: account.store.slug };
-    if (!account.plan) {
-      for (const pick of SELLER) add(owner, pick);
-      continue;
-    }
+    const shop = TEST_SHOPS[account.key];
+    if (!user || !account.store || !shop) continue;
+    const city = cities.find((c) => c.city === shop.city) ?? cities[0];
+    const owner = { id: user.id, store: account.store.slug, shop, city };
     const limit = plans.find((p) => p.id === account.plan?.plan_id)?.limits.featuredListings ?? 0;
-    const inUse = account.plan.featured_in_use === 'all' ? limit : account.plan.featured_in_use;
-    for (let k = 0; k <= inUse; k += 1) add(owner, PLAN[next++ % PLAN.length], k < inUse);
+    const featured = account.plan?.featured_in_use === 'all' ? limit : (account.plan?.featured_in_use ?? 0);
+    const count = account.plan ? featured + 1 : shop.listings.length;
+    for (let k = 0; k < count; k += 1) {
+      const listing = listingFor(ctx, owner, shop.listings[k % shop.listings.length], hours);
+      if (k < featured)
+        Object.assign(listing, { is_featured: true, featured_payment_method: 'subscription' });
+      ctx.db.listings[listing.id] = listing;
+      hours += 1;
+    }
   }
   return hours - 1;
 }

@@ -6,7 +6,7 @@ import type { ListingInterner } from '../store/intern.js';
 import type { ListingRecord } from '../store/types.js';
 import type { Draw } from './catalog-data.js';
 import type { SeedContext } from './context.js';
-import { drawItem, drawVariants, itemText } from './item-draw.js';
+import { drawItem } from './item-draw.js';
 import type { Pools } from './pools.js';
 
 /** Listings at the top of the default search whose titles are kept apart: five pages of the largest page. */
@@ -39,9 +39,10 @@ const titleKeys = (rec: ListingRecord) =>
 /**
  * Makes the titles of the first {@link UNIQUE_TOP} listings of the default search distinct in
  * every language: a listing whose title is already shown above it gets other variants, or else an
- * item of another template of its subcategory (same type, shop and city). The test accounts'
- * listings (`fixed`) are kept as they are and claim their titles first. Deterministic: its own
- * seeded draw, the same listings in the same order.
+ * item of another template of its subcategory (same type, shop and city), preferring a title that
+ * no listing of the whole catalogue has. The test accounts' listings (`fixed`) are kept as they
+ * are and claim their titles first. Deterministic: its own seeded draw, the same listings in the
+ * same order.
  */
 export function uniqueFirstPages(
   ctx: SeedContext,
@@ -56,27 +57,45 @@ export function uniqueFirstPages(
     return true;
   };
   const all = Object.values(ctx.db.listings);
+  let english: Map<string, number> | undefined;
   for (const rec of all) if (run.fixed.has(rec.id)) claim(rec);
   for (const rec of defaultTop(all, ctx.now, UNIQUE_TOP)) {
     if (run.fixed.has(rec.id) || claim(rec)) continue;
-    redraw(rec, pools, run.draw, claim);
+    // The catalogue's English titles, counted once the first listing needs another title.
+    english ??= counts(all.map((l) => l.title));
+    english.set(rec.title, (english.get(rec.title) ?? 1) - 1);
+    const inCatalogue = english;
+    const unique = (r: ListingRecord) => !(inCatalogue.get(r.title) ?? 0) && claim(r);
+    if (!redraw(rec, pools, run.draw, unique)) redraw(rec, pools, run.draw, claim);
+    english.set(rec.title, (english.get(rec.title) ?? 0) + 1);
     run.interner.listing(rec);
   }
 }
 
-/** Other variants, then other templates of the subcategory, until `claim` takes the title. */
-function redraw(rec: ListingRecord, pools: Pools, d: Draw, claim: (rec: ListingRecord) => boolean): void {
+const counts = (titles: string[]) => {
+  const found = new Map<string, number>();
+  for (const t of titles) found.set(t, (found.get(t) ?? 0) + 1);
+  return found;
+};
+
+/**
+ * Other variants, then other templates of the subcategory, until `claim` takes the title;
+ * false when none did (the listing keeps the last one drawn).
+ */
+function redraw(rec: ListingRecord, pools: Pools, d: Draw, claim: (rec: ListingRecord) => boolean): boolean {
   const template = pools.templates.find((t) => rec.text_ref?.split('|')[0] === t.id);
-  if (!template) return;
+  if (!template) return true;
   for (let k = 0; k < VARIANT_TRIES; k += 1) {
-    Object.assign(rec, itemText(template, drawVariants(d, template), rec.type));
-    if (claim(rec)) return;
+    // Other variants with the price and stock they call for (a used item is priced and stocked as one).
+    Object.assign(rec, drawItem(d, template, rec.type, rec.location_country ?? '', pools.rates));
+    if (claim(rec)) return true;
   }
   const others = pools.templates.filter(
     (t) => t.subcategory === template.subcategory && t.id !== template.id && t.types.includes(rec.type),
   );
   for (let k = 0; k < TEMPLATE_TRIES && others.length > 0; k += 1) {
     Object.assign(rec, drawItem(d, d.any(others), rec.type, rec.location_country ?? '', pools.rates));
-    if (claim(rec)) return;
+    if (claim(rec)) return true;
   }
+  return false;
 }

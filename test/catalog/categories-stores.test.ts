@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSeed } from '../../src/seed/seed.js';
+import { testAccounts } from '../../src/seed/accounts.js';
 import { storeFixture } from '../../src/seed/sellers.js';
 import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze, listed } from './helpers.js';
@@ -59,7 +60,7 @@ describe('stores', () => {
     const res = await sb.http.get('/api/shop/stores/sandbox-seller?limit=5');
     expect(res.status).toBe(200);
     expect(res.body.store).toEqual({
-      store_name: 'Sandbox Seller Store',
+      store_name: 'Kreuzberg Leather & Vintage',
       slug: 'sandbox-seller',
       description: expect.any(String),
     });
@@ -85,6 +86,27 @@ describe('stores', () => {
     }
     for (const l of listings.filter((x) => x.type === 'mall')) expect(l.store_slug, l.title).not.toBeNull();
     expect(listings.some((l) => l.store_slug === null)).toBe(true);
+  });
+
+  it("gives the test accounts shops like the others: one category, one city, a shop's name", async () => {
+    const parents = new Map<string, string>();
+    for (const c of (await sb.http.get('/api/shop/categories')).body.categories) {
+      const subs = await sb.http.get(`/api/shop/categories/subcategories/${c.slug}`);
+      for (const s of subs.body.subcategories) parents.set(s.slug, c.slug);
+    }
+    for (const account of testAccounts().filter((a) => a.store)) {
+      const slug = account.store!.slug;
+      const res = await sb.http.get(`/api/shop/stores/${slug}?limit=50`);
+      expect(res.status, slug).toBe(200);
+      const listings = res.body.listings as { category: string; location_city: string; currency: string }[];
+      expect(listings.length, slug).toBeGreaterThan(2);
+      expect(new Set(listings.map((l) => parents.get(l.category))).size, slug).toBe(1);
+      expect(new Set(listings.map((l) => l.location_city)).size, slug).toBe(1);
+      expect(new Set(listings.map((l) => l.currency)).size, slug).toBe(1);
+      // Named and described for a shopper, not after the test machinery behind it.
+      const { store_name: name, description } = res.body.store;
+      expect(`${name} ${description}`, slug).not.toMatch(/\b(sandbox|subscri\w*|plan|featured|test)\b/i);
+    }
   });
 
   it('has at least 20 seeded stores with sellers', () => {

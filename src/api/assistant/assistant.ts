@@ -2,14 +2,16 @@ import { loadFixture } from '../../fixtures.js';
 import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
-import { runSearch, type SearchQuery } from '../listings/search.js';
+import { runSearch, type SearchQuery, type SearchResult } from '../listings/search.js';
+import { categoryFamily } from '../categories/categories.js';
 import { queryWords, searchLanguages } from '../listings/search-text.js';
 import { SlicedTable, type Steps } from '../../i18n/sliced-table.js';
 import { textsReady } from '../../i18n/warm-up.js';
-import { searchIndex } from '../listings/search-index.js';
+import { searchIndex, type SearchIndex } from '../listings/search-index.js';
 import { ratesNow } from '../wallet/rates.js';
 import { detectLanguage, LATIN, markerSets, type AssistantFixture } from './detect.js';
 import { cityIn, priceBounds, understand, type PriceBound, type PriceWords } from './understand.js';
+import { categoryIn, categoryLanguages, type NamedCategory } from './category-words.js';
 
 export interface AssistantTurn {
   role: 'user' | 'assistant';
@@ -40,13 +42,17 @@ type Fixture = AssistantFixture & { price: PriceWords; city_names: Record<string
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m);
 
-/** A message as a search: its words without stopwords, its price bounds in USD cents and its city. */
+/**
+ * A message as a search: its words without stopwords, the category it names, its price bounds in
+ * USD cents and its city.
+ */
 interface Wish {
   terms: string[];
+  category?: NamedCategory;
   bounds: PriceBound[];
   filters: Pick<SearchQuery, 'minCents' | 'maxCents' | 'geo'>;
-  /** What was understood, for the reply: `lamp, ≤ 50 USD, Berlin`. */
-  label: (terms: string[]) => string;
+  /** What was understood, for the reply: `lamp, ≤ 50 USD, Berlin`, `Fahrräder, Berlin`. */
+  label: (terms: string[], inCategory: boolean) => string;
 }
 
 const stopwords = new Map<string, Set<string>>();
@@ -71,7 +77,9 @@ function stopwordsOf(lang: string, fixture: Fixture): Set<string> {
 function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wish {
   const request = understand(text, lang, fixture);
   const stop = stopwordsOf(lang, fixture);
-  const terms = queryWords(request.rest, lang).filter((w) => !stop.has(w) && w.length > 1);
+  // Category words first: a phrase may hold a stopword (`juegos de mesa`) or one character (`书`).
+  const { category, rest } = categoryIn(queryWords(request.rest, lang), lang, fixture.categories);
+  const terms = rest.filter((w) => !stop.has(w) && w.length > 1);
   const rates = ratesNow(world).rates;
   const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
   const filters: Wish['filters'] = {};
@@ -84,23 +92,63 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
     ...request.bounds.map((b) => `${b.kind === 'below' ? '≤' : '≥'} ${amountText(b.amount)} ${b.currency}`),
     ...(request.city ? [request.city.city] : []),
   ];
+  const named = category && categoryName(world, category.slug, lang);
   return {
     terms,
+    category,
     bounds: request.bounds,
     filters,
-    label: (ts) => [ts.join(' '), ...extras].filter(Boolean).join(', '),
+    label: (ts, inCategory) => [ts.join(' '), inCategory ? named : '', ...extras].filter(Boolean).join(', '),
   };
 }
 
-/** The word sets tried, best first: every word, then each word alone, longest first. */
-function attempts(terms: string[]): string[][] {
-  if (terms.length <= 1) return [terms];
-  return [terms, ...[...terms].sort((a, b) => b.length - a.length).map((t) => [t])];
+/** A category's name in `lang` (English where it has none), as the categories endpoints show it. */
+function categoryName(world: World, slug: string, lang: string): string {
+  const record = world.store.db.categories.find((c) => c.slug === slug);
+  return record?.names[lang] ?? record?.names.en ?? slug;
+}
+
+/** One search the assistant tries: its words, and whether it keeps to the category the message names. */
+interface Attempt {
+  terms: string[];
+  inCategory: boolean;
+}
+
+/**
+ * The searches tried, best first. Without a category: every word, then each word alone, longest
+ * first. With one: the other words in the category; every word as text anywhere (`kitchen table`
+ * is a table, not any kitchen thing); each other word alone in the category; the category alone.
+ */
+function attemptsOf(wish: Wish): Attempt[] {
+  const { terms, category } = wish;
+  const alone = terms.length <= 1 ? [] : [...terms].sort((a, b) => b.length - a.length).map((t) => [t]);
+  if (!category) return [terms, ...alone].map((ts) => ({ terms: ts, inCategory: false }));
+  if (terms.length === 0) return [{ terms: [], inCategory: true }];
+  return [
+    { terms, inCategory: true },
+    { terms: [...category.words, ...terms], inCategory: false },
+    ...alone.map((ts) => ({ terms: ts, inCategory: true })),
+    { terms: [], inCategory: true },
+  ];
+}
+
+/**
+ * A search of the category alone: its listings whose English title holds the category's probe
+ * word first (the bikes before the saddles and locks), then the others, newest first each.
+ */
+function categorySearch(index: SearchIndex, query: SearchQuery, probe: string | undefined): SearchResult {
+  const all = runSearch(index, query);
+  if (!probe || all.total === 0) return all;
+  const first = runSearch(index, { ...query, q: probe, lang: 'en' });
+  const firstIds = new Set(first.items.map((l) => l.id));
+  const rest = runSearch(index, { ...query, limit: query.limit + first.items.length });
+  const items = [...first.items, ...rest.items.filter((l) => !firstIds.has(l.id))].slice(0, query.limit);
+  return { items, total: all.total };
 }
 
 /**
  * The assistant's own tables, made once per process from fixtures/assistant.json: the marker words,
- * each language's stopwords and price patterns, the city names, the amount format. Each is made on
+ * each language's stopwords, price patterns and category words, the city names, the amount format. Each is made on
  * first use anyway; built here as steps (a server builds them in the background from start,
  * app/prepare.ts), no first question makes them all in one task.
  */
@@ -112,10 +160,14 @@ function* assistantSteps(): Steps<true> {
   yield;
   cityIn('', fixture.city_names);
   yield;
+  categoryLanguages('', fixture.categories, LATIN);
+  yield;
   for (const lang of Object.keys(fixture.stopwords)) {
     stopwordsOf(lang, fixture);
     yield;
     priceBounds('', lang, fixture.price);
+    yield;
+    categoryIn([], lang, fixture.categories);
     yield;
   }
   return true;
@@ -143,9 +195,10 @@ export async function wordListsFor(message: string): Promise<void> {
 
 /**
  * A deterministic shopping helper. It reads a message in its language (detect.ts): a price bound
- * ("under 50 dollars", "bis 30 Euro") and a city ("in Berlin") become search filters, stopwords
- * are dropped, and the rest is searched with the listings search in that language and English.
- * When every word together finds nothing, each word alone is tried (longest first). It answers in
+ * ("under 50 dollars", "bis 30 Euro"), a city ("in Berlin") and a word naming a category
+ * ("Fahrrad", "bikes": category-words.ts) become search filters, stopwords are dropped, and the
+ * rest is searched with the listings search in that language and English. When every word
+ * together finds nothing, fewer are tried (attemptsOf). It answers in
  * the message's language with the count and the first listings. A message without search words or
  * filters falls back to the last user turn of the history, then to a greeting.
  */
@@ -158,7 +211,7 @@ export function answer(
   const fixture = loadFixture<Fixture>('assistant.json');
   const lang = detectLanguage(message, fixture);
   const replies = (fixture[lang] ?? fixture.en) as Replies;
-  const empty = (w: Wish) => w.terms.length === 0 && w.bounds.length === 0 && !w.filters.geo;
+  const empty = (w: Wish) => w.terms.length === 0 && !w.category && w.bounds.length === 0 && !w.filters.geo;
   let wish = wishOf(world, message, lang, fixture);
   for (const turn of [...history].reverse()) {
     if (!empty(wish)) break;
@@ -167,22 +220,27 @@ export function answer(
   }
   if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
   const index = searchIndex(world, now);
-  for (const terms of attempts(wish.terms)) {
+  const family = wish.category && categoryFamily(world.store.db.categories, wish.category.slug);
+  for (const { terms, inCategory } of attemptsOf(wish)) {
     const q = terms.join(' ') || undefined;
     const query: SearchQuery = {
       q,
       lang,
       ...wish.filters,
+      categories: inCategory ? family : undefined,
       sort: 'newest',
       page: 1,
       limit: ASSISTANT_LISTINGS,
       now,
     };
-    const found = runSearch(index, query);
+    const found =
+      inCategory && !q ? categorySearch(index, query, wish.category?.probe) : runSearch(index, query);
     if (found.total === 0) continue;
     const one = new Intl.PluralRules(lang).select(found.total) === 'one' ? replies.found_one : undefined;
-    const reply = fill(one ?? replies.found, { count: String(found.total), query: wish.label(terms) });
+    const label = wish.label(terms, inCategory);
+    const reply = fill(one ?? replies.found, { count: String(found.total), query: label });
     return { lang, reply, listings: found.items };
   }
-  return { lang, reply: fill(replies.none, { query: wish.label(wish.terms) }), listings: [] };
+  const words = wish.category ? [...wish.category.words, ...wish.terms] : wish.terms;
+  return { lang, reply: fill(replies.none, { query: wish.label(words, false) }), listings: [] };
 }

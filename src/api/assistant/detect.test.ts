@@ -21,6 +21,8 @@ describe('detectLanguage', () => {
     expect(detectLanguage('Busco una chaqueta', fixture)).toBe('es');
     expect(detectLanguage('Tôi cần điện thoại', fixture)).toBe('vi');
     expect(detectLanguage('I need a jacket', fixture)).toBe('en');
+    // A word naming a category in one language only says as much as a marker word.
+    expect(detectLanguage('Fahrräder in Berlin', fixture)).toBe('de');
     expect(detectLanguage('xyzzy', fixture)).toBe('en');
   });
 });

@@ -1,11 +1,13 @@
 import { termDictionary } from '../../i18n/term-dictionary.js';
 import { normalize, words } from '../../i18n/text.js';
+import { categoryLanguages, type CategoryWords } from './category-words.js';
 
-/** `fixtures/assistant.json`: replies per language, stopwords, and marker words of Latin-script languages. */
+/** `fixtures/assistant.json`: replies per language, stopwords, marker words of Latin-script languages, category words. */
 export interface AssistantFixture {
   [code: string]: unknown;
   stopwords: Record<string, string[]>;
   markers: Record<string, string[]>;
+  categories: CategoryWords;
 }
 
 /** Scripts that name one language (checked in this order; Japanese before Chinese). */
@@ -54,6 +56,9 @@ function latinLanguage(text: string, fixture: AssistantFixture): string {
   for (const w of ws) {
     const langs = LATIN.filter((code) => termDictionary(code).codes.has(w));
     if (langs.length > 0 && langs.length <= TELLING) for (const code of langs) bump(code, 0.5);
+    // A word naming a category in one language only ("Fahrräder") says it as a marker word does.
+    const naming = categoryLanguages(w, fixture.categories, LATIN);
+    if (naming.length === 1 && naming[0] !== 'en') bump(naming[0], 1);
   }
   let best = 'en';
   let top = 0;

@@ -8,6 +8,7 @@ import {
   TITLE,
   type TermDictionary,
 } from '../../i18n/term-dictionary.js';
+import { wantedTextCount, wantedTextIndex } from '../../i18n/template-text.js';
 import { wordsIn } from '../../i18n/text.js';
 
 /**
@@ -33,12 +34,19 @@ export class ListingParts {
       return;
     }
     const table = partTable();
-    this.positions[index].push(i);
+    // A wanted ad writes the title and variants as its wording takes them ("Куплю электрогитару").
+    const wanted = rec.type === 'reverse_auction' && found.template.types.includes('reverse_auction');
+    this.positions[wanted ? table.wantedTitles + index : index].push(i);
     for (const [attribute, value] of found.ref.variants) {
-      const part = table.variants.get(`${index}|${attribute}=${value}`);
+      const part = (wanted ? table.wantedVariants : table.variants).get(`${index}|${attribute}=${value}`);
       if (part !== undefined) this.positions[part].push(i);
     }
-    if (rec.type === 'reverse_auction') this.positions[table.wanted].push(i);
+    if (rec.type === 'reverse_auction') {
+      // A wanted ad shows the buyer's description (listing-text.ts), so it is found by its words.
+      this.positions[table.wanted].push(i);
+      const k = wantedTextIndex(rec.text_ref ?? '', wantedTextCount());
+      this.positions[table.wantedDescriptions + k].push(i);
+    } else this.positions[table.descriptions + index].push(i);
   }
 
   /** The words of the users' listings in `lang` (their title and description as shown in it). */

@@ -10,6 +10,13 @@ import type { SearchQuery } from './search.js';
 export type ListingsQuery = Query<'searchListings'>;
 
 /**
+ * Dollars as cents, float noise taken off: 1199029.89 × 100 is 119902988.99999999 in binary, which
+ * a fixed 1e-9 tolerance does not reach at that size, so `minPrice=maxPrice=1199029.89` matched
+ * nothing. Rounded to 1/10,000 of a cent (exact below the schema's 1e9 dollars).
+ */
+const centsOf = (dollars: number): number => Math.round(dollars * 1_000_000) / 10_000;
+
+/**
  * Turns validated query parameters into a search, checking the rules the schema cannot say:
  * `lat`, `lng` and `radius` go together; `minPrice` ≤ `maxPrice`. An unknown category or
  * currency is not an error: it simply matches nothing.
@@ -28,8 +35,8 @@ export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
     lang: p.lang ?? 'en',
     type: p.type,
     categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
-    minCents: p.minPrice === undefined ? undefined : Math.ceil(p.minPrice * 100 - 1e-9),
-    maxCents: p.maxPrice === undefined ? undefined : Math.floor(p.maxPrice * 100 + 1e-9),
+    minCents: p.minPrice === undefined ? undefined : Math.ceil(centsOf(p.minPrice)),
+    maxCents: p.maxPrice === undefined ? undefined : Math.floor(centsOf(p.maxPrice)),
     currency:
       p.currency === undefined ? undefined : (canonicalCurrency(p.currency) ?? `unknown:${p.currency}`),
     geo:

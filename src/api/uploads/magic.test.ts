@@ -31,11 +31,13 @@ describe('placeholderPng', () => {
     const t = catalogFixture().templates[0];
     expect(placeholderSubject(`seed-${t.id}-2.png`)).toEqual({
       category: t.category,
+      subcategory: t.subcategory,
       title: t.text.en.title,
       variant: 2,
     });
     expect(placeholderSubject('seed-phones-0.png')).toEqual({
       category: 'electronics',
+      subcategory: 'phones',
       title: 'Phones',
       variant: 1,
     });

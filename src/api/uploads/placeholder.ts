@@ -4,16 +4,20 @@ import { loadFixture } from '../../fixtures.js';
 import { catalogFixture } from '../../i18n/catalog-fixture.js';
 import { categoryFixture } from '../../seed/catalog-data.js';
 
-/** A category's drawing (fixtures/placeholder-icons.json): 16 rows of 16 pixels, a colour per letter. */
+/**
+ * A drawing (fixtures/placeholder-icons.json): 16 rows of 16 pixels, a colour per letter, on a
+ * category's background (a subcategory's drawing takes its category's).
+ */
 interface Icon {
-  background: string;
+  background?: string;
   colours: Record<string, string>;
   rows: string[];
 }
 
-/** What a placeholder shows: its category's drawing and an item's title. */
+/** What a placeholder shows: its subcategory's drawing (else its category's) and an item's title. */
 export interface PlaceholderSubject {
   category: string;
+  subcategory?: string;
   title: string;
   /** 1 or 2: a listing's second picture is a shade darker. */
   variant: number;
@@ -42,10 +46,16 @@ export function placeholderSubject(name: string): PlaceholderSubject {
   const key = match?.[1] ?? name;
   const variant = match?.[2] === '2' ? 2 : 1;
   const template = catalogFixture().byId.get(key);
-  if (template) return { category: template.category, title: template.text.en.title, variant };
+  if (template)
+    return {
+      category: template.category,
+      subcategory: template.subcategory,
+      title: template.text.en.title,
+      variant,
+    };
   for (const category of categoryFixture()) {
     const sub = category.subcategories.find((s) => s.slug === key);
-    if (sub) return { category: category.slug, title: sub.name.en, variant };
+    if (sub) return { category: category.slug, subcategory: sub.slug, title: sub.name.en, variant };
     if (category.slug === key) return { category: key, title: category.name.en, variant };
   }
   return { category: 'other', title: key.replace(/-/g, ' '), variant };
@@ -75,15 +85,66 @@ class Canvas {
   }
 }
 
-/** The title in the pixel font's ASCII: accents dropped, other characters as `?`. */
-const printable = (text: string) =>
+/**
+ * Characters the pixel font lacks, as a reader would spell them in ASCII (after NFKD, which
+ * already turns `²` into `2`, `½` into `1⁄2` and `™` into `TM`).
+ */
+const SPELLED: Record<string, string> = {
+  '€': ' EUR ',
+  '£': ' GBP ',
+  '¥': ' JPY ',
+  '°': ' deg ',
+  '−': '-',
+  '–': '-',
+  '—': '-',
+  '‐': '-',
+  '‑': '-',
+  '×': 'x',
+  '⁄': '/',
+  '♭': 'b',
+  '♯': '#',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '«': '"',
+  '»': '"',
+  '•': '-',
+  '·': '-',
+  '®': '(R)',
+  '©': '(C)',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * A title in the pixel font's ASCII: compatibility forms and accents dropped (NFKD), the
+ * characters of {@link SPELLED} spelled out, spaces tidied; only a character nobody can spell
+ * becomes `?`.
+ * @example printable('Down sleeping bag, comfort −5 °C') // 'Down sleeping bag, comfort -5 deg C'
+ */
+export const printable = (text: string): string =>
   text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”„]/g, '"')
-    .replace(/[–—×]/g, (c) => (c === '×' ? 'x' : '-'))
-    .replace(/[^ -~]/g, '?');
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^ -~]/g, (c) => SPELLED[c] ?? (/\s/.test(c) ? ' ' : '?'))
+    .replace(/ {2,}/g, ' ')
+    .replace(/ ([,.;:!?)])/g, '$1')
+    .trim();
 
 const widthOf = (line: string) => pixelFonts.renderPixels(line, pixelFonts.fonts.sevenPlus)[0]?.length ?? 0;
 
@@ -113,19 +174,30 @@ function drawTitle(canvas: Canvas, title: string): void {
   });
 }
 
+/**
+ * The drawing a subject shows and the card's colour: its subcategory's drawing where the fixture
+ * has one, else its category's (`other` for neither), on the category's background.
+ */
+export function placeholderIcon(subject: PlaceholderSubject): { icon: Icon; background: string } {
+  const icons = loadFixture<{ icons: Record<string, Icon> }>('placeholder-icons.json').icons;
+  const card = icons[subject.category] ?? icons.other;
+  const icon = (subject.subcategory !== undefined ? icons[subject.subcategory] : undefined) ?? card;
+  return { icon, background: icon.background ?? card.background ?? '#f1f5f9' };
+}
+
 const darker = ([r, g, b]: Rgb): Rgb => [r * 0.9, g * 0.9, b * 0.9].map(Math.round) as Rgb;
 
 /**
- * A placeholder picture a person recognises: the category's drawing on its colour, and the item's
- * title written below it. Deterministic: the same name always gives the same bytes.
+ * A placeholder picture a person recognises: the subcategory's drawing where it has one (a
+ * bicycle, a coin, a tent), else the category's, on the category's colour, and the item's title
+ * written below it. Deterministic: the same name always gives the same bytes.
  * @example placeholderPng('seed-apple-iphone-14-1.png') // a phone drawing over "Apple iPhone 14"
  */
 export function placeholderPng(name: string): Buffer {
   const subject = placeholderSubject(name);
-  const icons = loadFixture<{ icons: Record<string, Icon> }>('placeholder-icons.json').icons;
-  const icon = icons[subject.category] ?? icons.other;
+  const { icon, background: colour } = placeholderIcon(subject);
   const canvas = new Canvas();
-  const background = rgb(icon.background);
+  const background = rgb(colour);
   canvas.fill(subject.variant === 2 ? darker(background) : background);
   const left = (WIDTH - 16 * ICON_SCALE) / 2;
   icon.rows.forEach((row, y) =>
