@@ -9,17 +9,24 @@ import type { AppDeps } from './deps.js';
  * What a sandbox does between building its app (`createApp`) and taking requests, in one place:
  * the CLI's server (`startServer`) and the tests' sandbox (`test/helpers/sandbox.ts`) both call
  * it, so tests run the app as it ships. Resolves once the app can answer: the request validator
- * has loaded the contract (a contract it cannot load rejects, and fails the start). Then, in the
- * background and a few ms at a time so requests are never held up for long, what every process
- * builds once: the catalogue's tables (texts, the word lists of every language), the assistant's
- * own tables and the scenario files of the scenarios directory; `warmed` resolves when that is done.
- * @example const { warmed } = await prepareApp(deps); // listen now; `await warmed` for a warm process
+ * has loaded the contract (a contract it cannot load rejects, and fails the start). `warm()` then
+ * builds, in the background and a few ms at a time so requests are never held up for long, what
+ * every process builds once: the catalogue's tables (texts, the word lists of every language), the
+ * assistant's own tables and the scenario files of the scenarios directory; it resolves when that
+ * is done (once per process: later calls return the same promise). Until then, a request that
+ * needs a table builds it itself, in the same slices, and waits for it without blocking others.
+ * The server warms at once; the tests' sandbox when a test asks for a warm process.
+ * @example const { warm } = await prepareApp(deps); warm(); // listen now
  */
-export async function prepareApp(deps: AppDeps): Promise<{ warmed: Promise<void> }> {
+export async function prepareApp(deps: AppDeps): Promise<{ warm: () => Promise<void> }> {
   await validatorsReady();
-  // The tables first: a search or a question waits for them, a scenario listing does not.
-  const texts = warmTexts();
-  const assistant = warmAssistant();
-  const scenarios = warmScenarioFiles(scenariosDir(deps.config));
-  return { warmed: Promise.all([texts, assistant, scenarios]).then(() => undefined) };
+  let warmed: Promise<void> | undefined;
+  const warm = () => {
+    // The tables first: a search or a question waits for them, a scenario listing does not.
+    warmed ??= Promise.all([warmTexts(), warmAssistant(), warmScenarioFiles(scenariosDir(deps.config))]).then(
+      () => undefined,
+    );
+    return warmed;
+  };
+  return { warm };
 }

@@ -43,8 +43,8 @@ export async function startServer(
   // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) and the
   // scenario files are then read in the background, a step at a time, so first requests neither
   // wait long nor freeze.
-  const { warmed } = await prepareApp(deps);
-  warmed.catch((err: unknown) =>
+  const { warm } = await prepareApp(deps);
+  warm().catch((err: unknown) =>
     log.error({ err }, 'building the catalogue tables or reading the scenario files failed'),
   );
   const server = await new Promise<Server>((resolve, reject) => {

@@ -184,7 +184,9 @@ describe('isolated sandboxes driven in parallel', () => {
   });
 
   it('starts every new sandbox from the same seed as the default', async () => {
-    const sb = await makeSandbox({ seed: 7 });
+    // Pinned: a fresh world starts at the wall time it is made at, so two made a moment apart
+    // differ in their dates (a second apart, the test failed now and then).
+    const sb = await makeSandbox({ seed: 7, clockStart: '2026-01-01T00:00:00.000Z' });
     const a = await sb.worlds.open('fresh');
     expect(JSON.stringify(a.store.db.users)).toBe(JSON.stringify(sb.world.store.db.users));
     expect((await client(sb, 'fresh').get('/__sandbox/health')).body.seed).toBe(7);
