@@ -65,7 +65,8 @@ export function sandboxAdmission(deps: AppDeps) {
 
   return (req: Request, ctx: RequestContext, id: string): Promise<World> | undefined => {
     if (isControlPath(req.path)) {
-      if (NEEDS_NO_SANDBOX.has(`${req.method} ${req.path}`)) return undefined;
+      // The path as the router takes it: one trailing slash or none.
+      if (NEEDS_NO_SANDBOX.has(`${req.method} ${req.path.replace(/(.)\/$/, '$1')}`)) return undefined;
       if (adminTokenRefusal(deps.config.adminToken, req)) return undefined;
       return deps.worlds.load(id);
     }

@@ -171,6 +171,15 @@ function errorShapeProblem(answer: ReceivedAnswer): string | undefined {
   return `an error must be exactly {"error": "<message>"}, got ${JSON.stringify(answer.text?.slice(0, 200))}`;
 }
 
+/** Whether the path of `url` is the contract's `route` as written: same case, parameters filled in. */
+function writtenAs(route: string, url: string): boolean {
+  const pattern = route
+    .split(/(\{[^}]+\}|:\w+)/)
+    .map((part, i) => (i % 2 ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}/?$`).test(url.split('?')[0]);
+}
+
 /**
  * Node's HTTP parser answers a request line or headers over 16 KB itself, before the app
  * (http/client-errors.ts, docs/errors.md): a 431 belongs to no operation.
@@ -190,7 +199,12 @@ function outsideTheApp(answer: ReceivedAnswer): boolean {
 export async function contractProblems(answer: ReceivedAnswer): Promise<string | undefined> {
   if (outsideTheApp(answer)) return errorShapeProblem(answer);
   if (answer.method === 'OPTIONS' && answer.status < 400) return undefined;
-  const { route, broke } = await replay(answer);
+  const verdict = await replay(answer);
+  // The checker's router matches paths in any case; the sandbox's is case-sensitive (a path in
+  // another case is no operation of the contract, docs/security.md), and so is this check.
+  const route =
+    verdict.route !== undefined && writtenAs(verdict.route, answer.url) ? verdict.route : undefined;
+  const broke = route === undefined ? undefined : verdict.broke;
   const problems: string[] = [];
   if (broke) problems.push(broke);
   if (route === undefined) {
