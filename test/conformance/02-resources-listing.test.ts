@@ -9,6 +9,7 @@ import {
   LISTING_TYPES,
 } from './support/document.js';
 import { checkoutBody, createListing, PNG, type Listing, type Search } from './support/shop.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 // Interface document, "2. Resources and their fields": every row of the User and Listing tables
 // (the other tables: 02-resources-other.test.ts).
@@ -194,7 +195,7 @@ describe('2. Listing', () => {
     const token = await seller();
     const form = new FormData();
     form.append('images', new Blob([PNG], { type: 'image/png' }), 'tiny.png');
-    const upload = await fetch(`${ctx.api.base}/api/shop/upload`, {
+    const upload = await checkedFetch(`${ctx.api.base}/api/shop/upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -202,7 +203,7 @@ describe('2. Listing', () => {
     const { urls } = (await upload.json()) as { urls: string[] };
     const created = await createListing(ctx.api, token, { images: urls });
     expect(created.body.images).toEqual(urls);
-    const image = await fetch(urls[0]);
+    const image = await checkedFetch(urls[0]);
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 

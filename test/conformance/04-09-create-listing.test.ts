@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accounts, expectError, logIn, newUser, useSandbox } from './support/client.js';
 import { DURATIONS, LISTING_TYPES } from './support/document.js';
 import { createListing, PNG, type Listing } from './support/shop.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 // Interface document, 4.9 POST /api/shop/listings (authentication required) and 4.10 image upload.
 const ctx = useSandbox();
@@ -175,7 +176,7 @@ describe('4.10 image upload at /api/shop/upload', () => {
     const form = new FormData();
     form.append('images', new Blob([PNG], { type: 'image/png' }), 'a.png');
     form.append('images', new Blob([PNG], { type: 'image/png' }), 'b.png');
-    const upload = await fetch(`${ctx.api.base}/api/shop/upload`, {
+    const upload = await checkedFetch(`${ctx.api.base}/api/shop/upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,

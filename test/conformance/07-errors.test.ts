@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { accounts, expectError, logIn, newUser, useSandbox, type Reply } from './support/client.js';
 import { buyableListing, checkoutBody, createListing } from './support/shop.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 // Interface document, "7. Errors": the shape, the table's message for each status wherever that
 // status applies, and the three rules.
@@ -10,7 +11,7 @@ const as = (who: keyof typeof accounts) => logIn(ctx.api, accounts[who].email, a
 const NO_LISTING = '6d1f0a6e-0000-4000-8000-000000000000';
 
 async function raw(path: string, init: RequestInit): Promise<Reply> {
-  const res = await fetch(`${ctx.api.base}${path}`, init);
+  const res = await checkedFetch(`${ctx.api.base}${path}`, init);
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, body: JSON.parse(text) as unknown };
 }

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../../src/http/json-shape.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 // Issue 14, One request must never freeze the process: a JSON body within the 1 MB limit could
 // cost its parse 50-200 ms of CPU, nested 250,000 deep, with 80,000 keys of their own names or
@@ -54,7 +55,7 @@ describe('a JSON body is judged by its shape before it is parsed', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const before = JSON.stringify([sb.world.store.db.users, sb.world.store.db.ledger]);
-    const res = await fetch(
+    const res = await checkedFetch(
       `http://127.0.0.1:${port}/__sandbox/wallets/${encodeURIComponent(accounts.buyer.email)}/fund`,
       {
         method: 'POST',

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { exitOf, spawnCli, waitForReady } from '../helpers/cli.js';
 import { REQUEST_CPU_BUDGET_MS, mainThreadCpuMs } from '../helpers/server-cpu.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 /** Longer than any answer can take without freezing, short enough to fail rather than hang. */
 const TIMEOUT_MS = 10_000;
@@ -24,7 +25,7 @@ export function childSandbox(args: string[]) {
   });
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(base + path, {
+    const res = await checkedFetch(base + path, {
       method,
       headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -57,7 +58,7 @@ export function childSandbox(args: string[]) {
     for (let i = 0; i < paths.length; i += 20)
       await Promise.all(
         paths.slice(i, i + 20).map(async (path) => {
-          const res = await fetch(base + path, { headers: { 'x-sandbox-id': sandbox } });
+          const res = await checkedFetch(base + path, { headers: { 'x-sandbox-id': sandbox } });
           await res.arrayBuffer();
         }),
       );

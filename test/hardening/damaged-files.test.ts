@@ -14,6 +14,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitOf, spawnCli, waitForReady, type Finished } from '../helpers/cli.js';
 import { accounts } from '../helpers/sandbox.js';
+import { checkedFetch } from '../helpers/checked-clients.js';
 
 /**
  * Class: files the sandbox cannot read. Whatever is damaged (the snapshot `db.json` or its change
@@ -46,7 +47,7 @@ const flags = (dir: string) => [
 const NAMED = 'job-7';
 
 async function fund(base: string, cents: number, sandbox?: string) {
-  const res = await fetch(`${base}/__sandbox/wallets/${accounts.buyer.email}/fund`, {
+  const res = await checkedFetch(`${base}/__sandbox/wallets/${accounts.buyer.email}/fund`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(sandbox ? { 'x-sandbox-id': sandbox } : {}) },
     body: JSON.stringify({ amount_cents: cents }),
@@ -171,7 +172,7 @@ describe('what a crash leaves is not damage', () => {
     const child = spawnCli(flags(dir));
     const base = await waitForReady(child);
     try {
-      const res = await fetch(`${base}/api/wallet/balance`, {
+      const res = await checkedFetch(`${base}/api/wallet/balance`, {
         headers: { authorization: `Bearer ${accounts.buyer.apiKey}` },
       });
       const { balance_cents } = (await res.json()) as { balance_cents: number };
@@ -234,7 +235,7 @@ describe('a named sandbox whose files cannot be read is refused, its files left 
     try {
       for (const path of leftovers) expect(existsSync(path), path).toBe(false);
       const balance = (sandbox: string) =>
-        fetch(`${base}/api/wallet/balance`, {
+        checkedFetch(`${base}/api/wallet/balance`, {
           headers: { authorization: `Bearer ${accounts.buyer.apiKey}`, 'x-sandbox-id': sandbox },
         });
       for (const [i, [what, file]] of cases.entries()) {
@@ -262,7 +263,7 @@ describe('a named sandbox whose files cannot be read is refused, its files left 
       const kept = (await (await balance(NAMED)).json()) as { balance_cents: number };
       expect(kept.balance_cents).toBe(100_000 + FUNDS.reduce((a, b) => a + b, 0));
       // The way out: deleting the sandbox removes its files; its next use starts from the seed.
-      const removed = await fetch(`${base}/__sandbox`, {
+      const removed = await checkedFetch(`${base}/__sandbox`, {
         method: 'DELETE',
         headers: { 'x-sandbox-id': ids[0] },
       });

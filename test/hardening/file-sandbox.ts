@@ -5,6 +5,7 @@ import { makeConfig, type Config } from '../../src/process/config.js';
 import { VERSION } from '../../src/process/version.js';
 import { openDefaultWorld } from '../../src/world/open.js';
 import { createWorldRegistry } from '../../src/world/registry.js';
+import { checked } from '../helpers/checked-clients.js';
 import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
 
 /**
@@ -24,7 +25,7 @@ export async function fileSandbox(dataFile: string, overrides: Partial<Config> =
     version: VERSION,
   });
   return {
-    http: supertest(app),
+    http: checked(supertest(app)),
     world,
     /** Flushes and releases the files (a later open sees exactly what is on disk). */
     close: () => Promise.all(worlds.all().map((w) => w.store.close())),

@@ -5,6 +5,7 @@ import supertest from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../src/process/config.js';
 import { startServer } from '../../src/process/server.js';
+import { checked } from '../helpers/checked-clients.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 // Issue 14, Access: "A token issued before a reset acts as whoever registers next." Ids of records
@@ -116,15 +117,15 @@ describe('credentials across a restart of a file-backed sandbox', () => {
       jwtSecret: 'restart-secret-0123456789abcdef0123456789',
     });
     let running = await startServer(config);
-    const kept = await newUser(supertest(running.url), 'kept@example.com');
-    const gone = await newUser(supertest(running.url), 'gone@example.com');
-    await supertest(running.url).post('/__sandbox/snapshots').send({ name: 'both' }).expect(201);
-    await supertest(running.url).post('/__sandbox/reset').expect(200);
-    const again = await newUser(supertest(running.url), 'kept@example.com');
+    const kept = await newUser(checked(supertest(running.url)), 'kept@example.com');
+    const gone = await newUser(checked(supertest(running.url)), 'gone@example.com');
+    await checked(supertest(running.url)).post('/__sandbox/snapshots').send({ name: 'both' }).expect(201);
+    await checked(supertest(running.url)).post('/__sandbox/reset').expect(200);
+    const again = await newUser(checked(supertest(running.url)), 'kept@example.com');
     await running.close();
     running = await startServer(config);
     try {
-      const http = supertest(running.url);
+      const http = checked(supertest(running.url));
       const after = await newUser(http, 'after@example.com');
       expect(new Set([kept.id, gone.id, again.id, after.id]).size).toBe(4);
       for (const old of [kept, gone]) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCli, UsageError } from '../../src/cli/args.js';
 import type { Config } from '../../src/process/config.js';
+import { assertContract } from '../helpers/contract-check.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { PNG_1X1 } from '../catalog/helpers.js';
 
@@ -108,7 +109,14 @@ describe('uploads stream to disk', () => {
         req.on('response', (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            const url = '/api/shop/upload';
+            assertContract({ method: 'POST', url, status, headers: res.headers, text: body }).then(
+              () => resolve({ status, body }),
+              reject,
+            );
+          });
         });
         req.on('error', reject);
       });
