@@ -2,7 +2,8 @@
 export { createApp } from './app/app.js';
 export { startServer, type RunningSandbox } from './process/server.js';
 export { makeConfig, defaultConfig, type Config } from './process/config.js';
-export type { AppDeps, WorldRegistry } from './app/deps.js';
+export type { AppDeps } from './app/deps.js';
+export type { WorldRegistry } from './world/registry-types.js';
 // >>> integrator exports
 export {
   startSandbox,

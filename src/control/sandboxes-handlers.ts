@@ -11,7 +11,7 @@ export function sandboxesHandlers(deps: AppDeps) {
   return {
     listSandboxes: async (req, res) => {
       if (!isSandboxRegistry(worlds)) {
-        // A single-world app (built with singleWorld) has only the default sandbox.
+        // An app built on a plain WorldRegistry (an embedding's own) has only the default sandbox.
         const entry = { world: worlds.default, loadedAt: 0, lastUsed: 0, requests: 0, active: 0 };
         const sandboxes = [await liveInfo(entry, req.world.id, 0)];
         res.json({ max_sandboxes: 0, idle_minutes: 0, live: 0, sandboxes });

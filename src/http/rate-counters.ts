@@ -1,4 +1,4 @@
-import type { WorldRegistry } from '../app/deps.js';
+import type { WorldRegistry } from '../world/registry-types.js';
 import type { World } from '../world/world.js';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { AppDeps, WorldRegistry } from '../app/deps.js';
+import type { AppDeps } from '../app/deps.js';
+import type { WorldRegistry } from '../world/registry-types.js';
 import type { World } from '../world/world.js';
 import { SANDBOX_ID_HEADER, sandboxIdOf } from '../world/sandbox-id.js';
 import { startContext } from './express-context.js';

@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from '../app/app.js';
 import { prepareApp } from '../app/prepare.js';
 import { answerClientErrors } from '../http/client-errors.js';
+import { shownHost } from './alt-port.js';
 import type { Config } from './config.js';
 import type { AppDeps } from '../app/deps.js';
 import { jwtSecretFor } from './secrets.js';
@@ -54,10 +55,9 @@ export async function startServer(
     );
   });
   const port = (server.address() as AddressInfo).port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    url: `http://${shownHost(config.host)}:${port}`,
     port,
     deps,
     server,

@@ -1,6 +1,6 @@
 import { baseUrl } from '../http/base-url.js';
 import { Router, type Request, type Response } from 'express';
-import type { WorldRegistry } from '../app/deps.js';
+import type { WorldRegistry } from '../world/registry-types.js';
 import { ApiError } from '../http/errors.js';
 import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';
 import { paymentView } from '../api/payprovider/view.js';

@@ -1,9 +1,25 @@
 import type { Logger } from 'pino';
 import type { Config } from '../process/config.js';
-import type { WorldRegistry } from '../app/deps.js';
+import type { ServerResponse } from 'node:http';
 import type { Db } from '../store/types.js';
 import type { World } from './world.js';
 import type { SandboxInfo } from './sandbox-info.js';
+
+/**
+ * The worlds requests act on, by sandbox id (the world stage, http/world-stage.ts, uses it). The
+ * default registry has one world; isolation adds more.
+ */
+export interface WorldRegistry {
+  readonly default: World;
+  /** The world of an id when it is live now (synchronously); undefined when it must be loaded. */
+  live(id: string): World | undefined;
+  /** Loads or creates the world of an id; may refuse (503 when the sandbox limit is reached). */
+  load(id: string): Promise<World>;
+  /** Counts a request acting on the world, which is in use until `res` closes (when given). */
+  markUsed(world: World, res?: ServerResponse): void;
+  /** Every live world (for shutdown flushes and listings). */
+  all(): World[];
+}
 
 /** The world registry of a running sandbox: the default world plus named ones (`X-Sandbox-Id`). */
 export interface SandboxRegistry extends WorldRegistry {
@@ -41,7 +57,7 @@ export interface RegistryOptions {
   newDb?: (wallMs: number) => Db;
 }
 
-/** Type guard: registries built by `createWorldRegistry` (tests may still use `singleWorld`). */
+/** Type guard: registries built by `createWorldRegistry` (an embedding may bring a plain WorldRegistry). */
 export function isSandboxRegistry(worlds: WorldRegistry): worlds is SandboxRegistry {
   return typeof (worlds as Partial<SandboxRegistry>).list === 'function';
 }

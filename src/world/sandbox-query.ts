@@ -1,4 +1,4 @@
-import type { WorldRegistry } from '../app/deps.js';
+import type { WorldRegistry } from '../world/registry-types.js';
 import { isSandboxRegistry } from './registry-types.js';
 import { DEFAULT_SANDBOX_ID } from './sandbox-id.js';
 import type { World } from './world.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import type { WorldRegistry } from '../../src/app/deps.js';
+import type { WorldRegistry } from '../../src/world/registry-types.js';
 import type { Config } from '../../src/process/config.js';
 import { readFileStore } from '../../src/store/store.js';
 
