@@ -4,15 +4,20 @@ import { defineConfig } from 'vitest/config';
  * Tests that need the machine to themselves, run after every other test, one file at a time:
  * those that hold a request to a CPU or event-loop budget (issue 14: one request must never freeze
  * the process), so that they measure the sandbox's own cost and not the other files' load on the
- * same cores; and the package test, whose `npm pack` deletes and rebuilds dist/ (prepack,
- * prepare), which every test that starts the CLI runs.
+ * same cores.
  */
 const ALONE = [
   'test/fuzz/**/*.test.ts',
   'test/hardening/assistant-cost.test.ts',
   'test/hardening/path-patterns.test.ts',
-  'test/process/package.slow.test.ts',
 ];
+
+/**
+ * Tests that replace a module (`vi.mock`): they need modules of their own. Every other file of a
+ * worker shares the worker's loaded modules (`isolate: false`), which saves each file loading and
+ * compiling the app again (about 40% of the run).
+ */
+const OWN_MODULES = ['test/hardening/failed-commit.test.ts', 'test/hardening/money-half-way.test.ts'];
 
 export default defineConfig({
   test: {
@@ -31,7 +36,16 @@ export default defineConfig({
         test: {
           name: 'memory',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...OWN_MODULES],
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own-modules',
+          include: OWN_MODULES,
           sequence: { groupOrder: 0 },
         },
       },
@@ -45,6 +59,7 @@ export default defineConfig({
           exclude: ['**/*.browser.test.ts'],
           env: { SANDBOX_TEST_STORE: 'file' },
           setupFiles: ['test/helpers/file-store-setup.ts'],
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

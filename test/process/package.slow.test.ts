@@ -1,7 +1,17 @@
 // SLOW (about 30-90 s): packs the npm package, installs the tarball into a temporary project
 // (dependencies from the npm cache or registry) and uses it the way an integrator would.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +43,15 @@ function run(cmd: string, args: string[], cwd: string): string {
 describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout: 300_000 }, () => {
   let tarball: string;
   beforeAll(() => {
-    run('npm', ['pack', '--pack-destination', work], ROOT);
+    // Packed from a copy of the checkout's files (tracked, and new ones not ignored) with the
+    // checkout's node_modules linked in: `npm pack` deletes and rebuilds dist/ (prepack, prepare),
+    // which the other test files that start the CLI are running at the same time.
+    const checkout = join(work, 'checkout');
+    const listed = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], ROOT);
+    for (const file of listed.split('\0'))
+      if (file && existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(checkout, file));
+    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+    run('npm', ['pack', '--pack-destination', work], checkout);
     tarball = join(
       work,
       readdirSync(work).find((f) => f.endsWith('.tgz'))!,
