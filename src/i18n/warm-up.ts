@@ -1,6 +1,5 @@
-import { loadFixture } from '../fixtures.js';
 import { catalogTable } from './catalog-fixture.js';
-import { lexiconTable, type Language } from './lexicon.js';
+import { lexiconTable } from './lexicon.js';
 import type { SlicedTable } from './sliced-table.js';
 import { dictionaryTable, partsTable } from './term-dictionary.js';
 
@@ -34,11 +33,12 @@ export function textsBuilt(langs: readonly string[]): boolean {
 }
 
 /**
- * Builds every language's tables in the background, a slice at a time: a server starts this once
- * it listens, so requests find them built (about a second of CPU time in all, never more than a
- * few ms at once).
+ * Builds the catalogue's tables and English's word list in the background, a slice at a time: a
+ * server starts this once it listens, so requests find them built (a few hundred ms of CPU time in
+ * all, never more than a few ms at once). Another language's list (about 1 MB of heap each, 16 MB
+ * for all of them) is built by the first search or question that reads it, which waits for it
+ * (`textsReady`): a process that only serves English keeps the memory.
  */
 export function warmTexts(): Promise<void> {
-  const languages = loadFixture<Language[]>('languages.json').map((l) => l.code);
-  return Promise.all(tablesOf(languages).map((t) => t.ready() ?? Promise.resolve())).then(() => undefined);
+  return Promise.all(tablesOf(['en']).map((t) => t.ready() ?? Promise.resolve())).then(() => undefined);
 }

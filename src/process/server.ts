@@ -41,7 +41,7 @@ export async function startServer(
   };
   const app = createApp(deps);
   // Ready means ready: the request validator has loaded the spec before anyone is told to call.
-  // The catalogue's tables (texts, word lists of 17 languages: about a second of CPU time) and the
+  // The catalogue's tables (texts, English's word list: a few hundred ms of CPU time) and the
   // scenario files are then read in the background, a step at a time, so first requests neither
   // wait long nor freeze.
   const { warm } = await prepareApp(deps);

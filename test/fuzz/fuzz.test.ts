@@ -8,6 +8,7 @@ import { answerClientErrors } from '../../src/http/client-errors.js';
 import { VERSION } from '../../src/process/version.js';
 import { checked } from '../helpers/checked-clients.js';
 import { EVENT_LOOP_DELAY_BUDGET_MS, REQUEST_CPU_BUDGET_MS, withCpu } from '../helpers/server-cpu.js';
+import { buildEveryLanguage } from '../helpers/every-language.js';
 import { accounts, makeSandbox, TEST_JWT_SECRET, type TestSandbox } from '../helpers/sandbox.js';
 import {
   hostileKeys,
@@ -209,6 +210,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
     // The catalogue's tables, built a slice at a time from start as the CLI's server does
     // (prepareApp, in makeSandbox too).
     await sb.warmed;
+    await buildEveryLanguage();
     // The client's arbitraries, made before the watch: fast-check's first URL arbitrary builds
     // a table of every character in one task of some 300 ms, which is the client's, not the server's.
     for (const op of ops) arbitraries.set(op.operationId, requestArb(op));

@@ -6,6 +6,7 @@ import { answerClientErrors } from '../../src/http/client-errors.js';
 import { VERSION } from '../../src/process/version.js';
 import { EVENT_LOOP_DELAY_BUDGET_MS, REQUEST_CPU_BUDGET_MS, withCpu } from '../helpers/server-cpu.js';
 import { assertContract, type ReceivedAnswer } from '../helpers/contract-check.js';
+import { buildEveryLanguage } from '../helpers/every-language.js';
 import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { specOperations, type SpecOperation } from './fuzz-arbitraries.js';
 import {
@@ -41,6 +42,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // What a server builds in its first second (prepareApp): the catalogue's tables, the scenario files.
   await sb.warmed;
+  await buildEveryLanguage();
   await fetch(`${base}/__sandbox/health`).then((r) => r.text());
   loopDelay.enable();
 });
