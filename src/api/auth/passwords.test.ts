@@ -20,6 +20,20 @@ describe('password thread', () => {
     expect(passwordThreadRunning()).toBe(true);
   });
 
+  it('answers a password it matched before without the thread, and checks any other', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stored = await hashPassword('secret-3');
+    await expect(verifyPassword('secret-3', stored)).resolves.toBe(true);
+    vi.advanceTimersByTime(PASSWORD_THREAD_IDLE_MS);
+    expect(passwordThreadRunning()).toBe(false);
+    await expect(verifyPassword('secret-3', stored)).resolves.toBe(true);
+    expect(passwordThreadRunning()).toBe(false);
+    await expect(verifyPassword('secret-4', stored)).resolves.toBe(false);
+    expect(passwordThreadRunning()).toBe(true);
+    // The same password against another hash (another salt) is checked again.
+    await expect(verifyPassword('secret-3', await hashPassword('secret-3'))).resolves.toBe(true);
+  });
+
   it('stays up while hashes keep coming', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stored = await hashPassword('secret-2');

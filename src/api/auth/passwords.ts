@@ -1,4 +1,4 @@
-import { randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -139,15 +139,34 @@ export function hasCurrentCost(stored: string): boolean {
   return kind === 'scrypt' && `${N}$${r}$${p}` === `${HASH_COST.N}$${HASH_COST.r}$${HASH_COST.p}`;
 }
 
-/** Constant-time check at the stored hash's own cost; a malformed stored hash never matches. */
+/** Most password and stored-hash pairs remembered as verified; the oldest is forgotten first. */
+const VERIFIED_KEPT = 10_000;
+/** A key of this process only: a remembered pair is its HMAC, never the password. */
+const verifiedKey = randomBytes(32);
+const verified = new Set<string>();
+const verifiedTag = (password: string, stored: string) =>
+  createHmac('sha256', verifiedKey).update(stored).update('\0').update(password).digest('base64');
+
+/**
+ * Constant-time check at the stored hash's own cost; a malformed stored hash never matches. A pair
+ * that matched before in this process is answered without scrypt (docs/security.md, T20): a suite
+ * logs in with the same test accounts over and over, and the password thread was its bottleneck.
+ * Only a match is remembered, keyed by the stored hash too, so a changed password (a new hash) is
+ * checked again, and a faster answer only ever tells what the answer itself says.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const cost = storedCost(parts);
   const expected = Buffer.from(parts[5], 'hex');
   if (!cost || expected.length !== KEY_LENGTH) return false;
+  const tag = verifiedTag(password, stored);
+  if (verified.has(tag)) return true;
   const actual = await scryptAsync(password, Buffer.from(parts[4], 'hex'), cost);
-  return timingSafeEqual(actual, expected);
+  if (!timingSafeEqual(actual, expected)) return false;
+  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.values().next().value as string);
+  verified.add(tag);
+  return true;
 }
 
 /** Whether the password thread is running (for tests: it stops when idle). */
