@@ -11,11 +11,11 @@ import type { AppDeps } from './deps.js';
  * it, so tests run the app as it ships. Resolves once the app can answer: the request validator
  * has loaded the contract (a contract it cannot load rejects, and fails the start). `warm()` then
  * builds, in the background and a few ms at a time so requests are never held up for long, what
- * every process builds once: the catalogue's tables (texts, English's word list; other languages'
- * are built by their first search), the
- * assistant's own tables and the scenario files of the scenarios directory; it resolves when that
- * is done (once per process: later calls return the same promise). Until then, a request that
- * needs a table builds it itself, in the same slices, and waits for it without blocking others.
+ * every process builds once: the catalogue's tables (texts, English's word list; each other
+ * language's is built by its first search), the assistant's own tables and the scenario files of
+ * the scenarios directory; it resolves when that is done (once per process: later calls return
+ * the same promise). Until then, a request that needs a table builds it itself, in the same
+ * slices, and waits for it without blocking others.
  * The server warms at once; the tests' sandbox when a test asks for a warm process.
  * @example const { warm } = await prepareApp(deps); warm(); // listen now
  */
