@@ -107,6 +107,19 @@ function userCredentials(alternative: Record<string, string[]>): Record<string, 
   return rest;
 }
 
+/**
+ * The paths a template of the contract (`/api/shop/listings/{id}`) names, as the source of a
+ * regular expression without anchors: the text as written (case-sensitive, as the sandbox routes),
+ * each parameter one path segment.
+ * @example new RegExp(`^${templatePattern(op.path)}$`).test('/api/shop/listings/abc') // true
+ */
+export function templatePattern(template: string): string {
+  return template
+    .split(/(\{[^}]+\})/)
+    .map((part, i) => (i % 2 ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
 /** The route table: every operation of the spec, in the spec's order. */
 export function operations(spec: SpecDoc = loadSpec()): Operation[] {
   const out: Operation[] = [];

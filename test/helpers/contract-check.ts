@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { loadSpec, specForValidator } from '../../src/http/spec.js';
+import { loadSpec, specForValidator, templatePattern } from '../../src/http/spec.js';
 import { validatorOptions } from '../../src/http/validator.js';
 
 /** A response as a client received it. */
@@ -173,11 +173,7 @@ function errorShapeProblem(answer: ReceivedAnswer): string | undefined {
 
 /** Whether the path of `url` is the contract's `route` as written: same case, parameters filled in. */
 function writtenAs(route: string, url: string): boolean {
-  const pattern = route
-    .split(/(\{[^}]+\}|:\w+)/)
-    .map((part, i) => (i % 2 ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${pattern}/?$`).test(url.split('?')[0]);
+  return new RegExp(`^${templatePattern(route)}/?$`).test(url.split('?')[0]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { operations } from '../../http/spec.js';
+import { operations, templatePattern } from '../../http/spec.js';
 import type { ScenarioFile, Step } from '../file.js';
 import { checkMatcher, extract, interpolate, unresolved } from './expect.js';
 
@@ -45,7 +45,7 @@ export const sandboxIdFor = (name: string) => `replay-${name}`.slice(0, 64);
 function routeTable(): { method: string; pattern: RegExp }[] {
   return operations().map((op) => ({
     method: op.method.toUpperCase(),
-    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    pattern: new RegExp(`^${templatePattern(op.path)}$`),
   }));
 }
 
