@@ -1,25 +1,12 @@
 // The ids and codes the curated catalogue may use (fixtures/catalog/README.md), read by
 // scripts/check-catalog.mjs.
+import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
-export const LANGS = [
-  'en',
-  'ar',
-  'de',
-  'es',
-  'fa',
-  'fr',
-  'hi',
-  'ja',
-  'ko',
-  'pt',
-  'ru',
-  'sv',
-  'tl',
-  'tr',
-  'ur',
-  'vi',
-  'zh',
-];
+/** The languages the sandbox serves (fixtures/languages.json), English first. */
+export const LANGS = JSON.parse(
+  readFileSync(new URL('../fixtures/languages.json', import.meta.url), 'utf8'),
+).map((l) => l.code);
 export const GENDERS = {
   de: ['m', 'f', 'n', 'pl'],
   ru: ['m', 'f', 'n', 'pl'],
