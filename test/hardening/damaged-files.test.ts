@@ -93,6 +93,21 @@ function runUntilExit(args: string[]): Promise<Finished> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/**
+ * Starts the CLI on `dir`, which must refuse: no ready line, exit code 2, no file of `dir`
+ * changed, and one line on stderr, which is returned.
+ */
+async function refusedStart(dir: string): Promise<string> {
+  const before = filesOf(dir);
+  const run = await runUntilExit(flags(dir));
+  expect(run.stdout).not.toMatch(/ready at/);
+  expect(filesOf(dir)).toEqual(before);
+  expect(run.code).toBe(2);
+  const lines = run.stderr.trim().split('\n');
+  expect(lines, run.stderr).toHaveLength(1);
+  return lines[0];
+}
+
 let copies = 0;
 function copy(): string {
   const dir = join(root, `case-${++copies}`);
@@ -149,15 +164,9 @@ describe('the CLI refuses files it cannot read, and changes none of them', () =>
     it(`${what}: exit 2, one line naming ${file} and the way out`, async () => {
       const dir = copy();
       damage(join(dir, file));
-      const before = filesOf(dir);
-      const run = await runUntilExit(flags(dir));
-      expect(run.stdout).not.toMatch(/ready at/);
-      expect(filesOf(dir)).toEqual(before);
-      expect(run.code).toBe(2);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines, run.stderr).toHaveLength(1);
-      expect(lines[0]).toContain(join(dir, file));
-      expect(lines[0]).toMatch(/left untouched\. Move .* away, or start with --reset/);
+      const line = await refusedStart(dir);
+      expect(line).toContain(join(dir, file));
+      expect(line).toMatch(/left untouched\. Move .* away, or start with --reset/);
     }, 60_000);
 });
 
@@ -197,16 +206,10 @@ describe('the token secret file is refused, not replaced', () => {
       const secret = join(dir, 'jwt-secret');
       if (existsSync(secret)) rmSync(secret);
       damage(secret);
-      const before = filesOf(dir);
-      const run = await runUntilExit(flags(dir));
-      expect(run.stdout).not.toMatch(/ready at/);
-      expect(filesOf(dir)).toEqual(before);
-      expect(run.code).toBe(2);
-      const lines = run.stderr.trim().split('\n');
-      expect(lines, run.stderr).toHaveLength(1);
-      expect(lines[0]).toContain(secret);
-      expect(lines[0]).toMatch(why);
-      expect(lines[0]).toMatch(
+      const line = await refusedStart(dir);
+      expect(line).toContain(secret);
+      expect(line).toMatch(why);
+      expect(line).toMatch(
         /left untouched\. Move .*jwt-secret away .*, or give the secret with --jwt-secret/,
       );
     }, 60_000);
