@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from './errors.js';
-import { isControlPath } from './control-paths.js';
+import { isControlPath, routedPath } from './control-paths.js';
 
 export const ADMIN_HEADER = 'x-sandbox-admin-token';
 
@@ -19,8 +19,7 @@ export function adminTokenRefusal(
   expected = digest(token),
 ): ApiError | undefined {
   if (!token || !isControlPath(req.path)) return undefined;
-  // With or without the one trailing slash the router also takes for it.
-  if (req.method === 'GET' && /^\/__sandbox\/health\/?$/.test(req.path)) return undefined;
+  if (req.method === 'GET' && routedPath(req.path) === '/__sandbox/health') return undefined;
   const sent = req.headers[ADMIN_HEADER];
   // Compare digests so the comparison takes the same time whatever the length sent.
   if (typeof sent === 'string' && timingSafeEqual(digest(sent), expected)) return undefined;

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { AppDeps } from '../app/deps.js';
 import type { World } from '../world/world.js';
 import { adminTokenRefusal } from './admin-token.js';
-import { isControlPath } from './control-paths.js';
+import { isControlPath, routedPath } from './control-paths.js';
 import { ApiError, Messages } from './errors.js';
 import { addressLimit, countedAs, type Limit } from './rate-limit.js';
 import { rateCountersOf } from './rate-counters.js';
@@ -65,8 +65,7 @@ export function sandboxAdmission(deps: AppDeps) {
 
   return (req: Request, ctx: RequestContext, id: string): Promise<World> | undefined => {
     if (isControlPath(req.path)) {
-      // The path as the router takes it: one trailing slash or none.
-      if (NEEDS_NO_SANDBOX.has(`${req.method} ${req.path.replace(/(.)\/$/, '$1')}`)) return undefined;
+      if (NEEDS_NO_SANDBOX.has(`${req.method} ${routedPath(req.path)}`)) return undefined;
       if (adminTokenRefusal(deps.config.adminToken, req)) return undefined;
       return deps.worlds.load(id);
     }
