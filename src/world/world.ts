@@ -97,7 +97,7 @@ export function extra<T>(world: World, key: string, init: () => T): T {
 /**
  * Per-world state derived from the store, made again after any write (the store version) or a
  * swapped database (reset, snapshot restore).
- * @example const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
+ * @example const next = perStoreVersion(world, 'money.nextExpiry', () => earliestExpiry(world.store.db));
  */
 export function perStoreVersion<T>(world: World, key: string, make: () => T): T {
   const kept = extra(world, key, () => ({ version: -1, db: null as unknown, value: undefined as T }));

@@ -160,6 +160,32 @@ describe('isolated sandboxes driven in parallel', () => {
     expect((await balance()).body.balance_cents).toBe(seeded);
   });
 
+  it('shows each sandbox its own listing on a search page, at the same store version in both', async () => {
+    const sb = await makeSandbox();
+    const worlds = { a: await sb.worlds.open('a'), b: await sb.worlds.open('b') };
+    const page = async (id: 'a' | 'b', query: string) => {
+      // One Host for every request: the image URLs, and so the texts, are then the same in both.
+      const res = await client(sb, id).get(`/api/shop/listings?${query}`).set('Host', 'shop.test');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.listings as { id: string; quantity_available: number }[];
+    };
+    const [first] = await page('a', 'sort=newest&limit=1');
+    // Both pages are made (and their listing texts kept) before the change.
+    expect((await page('b', 'sort=newest&limit=1'))[0].id).toBe(first.id);
+    const quantities = { a: 7, b: 9 };
+    for (const id of ['a', 'b'] as const)
+      await worlds[id].store.commit((db) => {
+        db.listings[first.id].quantity_available = quantities[id];
+      });
+    // The same listing id, term and store version in both worlds: only the world tells the texts apart.
+    expect(worlds.a.store.version).toBe(worlds.b.store.version);
+    for (const id of ['a', 'b'] as const) {
+      const [shown] = await page(id, 'sort=newest&limit=1&minPrice=0');
+      expect(shown.id).toBe(first.id);
+      expect(shown.quantity_available, id).toBe(quantities[id]);
+    }
+  });
+
   it('resets only the caller: a reset in one sandbox leaves the others and the default alone', async () => {
     const sb = await makeSandbox();
     for (const id of ['a', 'b', undefined]) {

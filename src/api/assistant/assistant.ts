@@ -136,7 +136,11 @@ function attemptsOf(wish: Wish): Attempt[] {
  * A search of the category alone: its listings whose English title holds the category's probe
  * word first (the bikes before the saddles and locks), then the others, newest first each.
  */
-function categorySearch(index: SearchIndex, query: SearchQuery, probe: string | undefined): SearchResult {
+function categorySearch(
+  index: SearchIndex,
+  query: SearchQuery,
+  probe: string | undefined,
+): Omit<SearchResult, 'terms'> {
   const all = runSearch(index, query);
   if (!probe || all.total === 0) return all;
   const first = runSearch(index, { ...query, q: probe, lang: 'en' });

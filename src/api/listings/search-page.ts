@@ -5,7 +5,7 @@ import { toSearchQuery, type ListingsQuery } from './query.js';
 import { runSearch } from './search.js';
 import { searchLanguages } from './search-text.js';
 import { searchIndex } from './search-index.js';
-import { listingJson, termsAt } from './view.js';
+import { listingJson } from './view.js';
 
 /** The languages whose word lists a search reads (i18n/warm-up.ts): none without `q`. */
 export const searchWordLanguages = (params: ListingsQuery): string[] =>
@@ -14,11 +14,11 @@ export const searchWordLanguages = (params: ListingsQuery): string[] =>
 /** The page of listings a validated query asks for, and the pagination of the whole result. */
 function searchOf(world: World, params: ListingsQuery) {
   const query = toSearchQuery(world, params);
-  const { items, total } = runSearch(searchIndex(world, query.now), query);
+  const { items, terms, total } = runSearch(searchIndex(world, query.now), query);
   return {
     items,
+    terms,
     lang: params.lang ?? 'en',
-    term: termsAt(world, query.now),
     pagination: pagination(query.page, query.limit, total),
   };
 }
@@ -34,8 +34,8 @@ export function searchPageJson(
   params: ListingsQuery,
   base: string,
 ): JsonText<Reply<'searchListings'>> {
-  const { items, lang, term, pagination } = searchOf(world, params);
-  const listings = items.map((l) => listingJson(world, l, lang, base, term(l))).join(',');
+  const { items, terms, lang, pagination } = searchOf(world, params);
+  const listings = items.map((l, k) => listingJson(world, l, lang, base, terms[k])).join(',');
   return `{"listings":[${listings}],"pagination":${JSON.stringify(pagination)}}` as JsonText<
     Reply<'searchListings'>
   >;

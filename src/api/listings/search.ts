@@ -1,4 +1,5 @@
 import type { ListingRecord, ListingType } from '../../store/types.js';
+import type { Term } from './listing-state.js';
 import { intersectInto, type Scratch } from './positions.js';
 import { TYPES, type SearchIndex, type Sort } from './search-index.js';
 import { geoMatches, type GeoQuery } from './search-geo.js';
@@ -30,6 +31,8 @@ export interface SearchQuery {
 
 export interface SearchResult {
   items: ListingRecord[];
+  /** Each item's term at the searched time, read from the index's columns (listing-state.ts `listingTerm`). */
+  terms: Term[];
   total: number;
 }
 
@@ -112,7 +115,7 @@ const SORT_STEPS = 4;
 export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
   index.at(query.now);
   const f = filterOf(index, query);
-  if (!f) return { items: [], total: 0 };
+  if (!f) return { items: [], terms: [], total: 0 };
   const n = index.recs.length;
   const s = index.scratch.ensure(n);
   const { cand, tiered } = candidates(query, index, s);
@@ -177,7 +180,9 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
       inOrder(kept, keptCount, restFrom, restNeed);
     else walkOrder(index, { order, cand, f, now, split, tiered, from: restFrom, need: restNeed, page });
   }
-  return { items: page.map((i) => index.recs[i]), total };
+  const { created, expires } = c;
+  const terms = page.map((i) => ({ created: created[i], expires: expires[i] }));
+  return { items: page.map((i) => index.recs[i]), terms, total };
 }
 
 /** What a walk down an order needs: the candidates (marked for membership), filters and the page so far. */

@@ -50,15 +50,25 @@ export function listingView(
   };
 }
 
-/** Listing texts kept per world (cleared when full): a few pages' worth for every popular search. */
-export const VIEW_TEXTS_KEPT = 2_000;
+/**
+ * Listing texts kept in the process, across every sandbox: two generations of up to half this
+ * many each (a text found in the older one moves to the newer; a full newer one becomes the older,
+ * the older dropped). About 0.6 KB a text, so at most about 12 MB however many sandboxes run; the
+ * listings that keep being found stay, where emptying one map when full dropped them all.
+ */
+export const VIEW_TEXTS_KEPT = 20_000;
+
+let young = new Map<string, string>();
+let old = new Map<string, string>();
+let epochs = 0;
 
 /**
- * `JSON.stringify(listingView(rec, lang, base, term))`, kept per world for one store version
- * (every write bumps it, so a changed quantity or featured flag is never served stale) and term
- * (a relisted listing's next round is a new text). A listing shows up on many different search
- * pages; the fast search path (http/fast-search.ts) joins these texts instead of building and
- * serializing the views again for every page.
+ * `JSON.stringify(listingView(rec, lang, base, term))`, kept for one store version of the world
+ * (every write bumps it, so a changed quantity or featured flag is never served stale; a text of
+ * an earlier version is never found again and ages out) and term (a relisted listing's next round
+ * is a new text). A listing shows up on many different search pages; the fast search path
+ * (http/fast-search.ts) joins these texts instead of building and serializing the views again for
+ * every page.
  */
 export function listingJson(
   world: World,
@@ -67,13 +77,17 @@ export function listingJson(
   base: string,
   term: Term,
 ): string {
-  const texts = perStoreVersion(world, 'listings.viewTexts', () => new Map<string, string>());
-  const key = `${lang} ${base} ${rec.id} ${term.created}`;
-  let text = texts.get(key);
+  // A number for this world at this store version, never given to another world or version.
+  const epoch = perStoreVersion(world, 'listings.viewTextsEpoch', () => (epochs += 1));
+  const key = `${epoch} ${lang} ${base} ${rec.id} ${term.created}`;
+  let text = young.get(key);
   if (text === undefined) {
-    text = JSON.stringify(listingView(rec, lang, base, term));
-    if (texts.size >= VIEW_TEXTS_KEPT) texts.clear();
-    texts.set(key, text);
+    text = old.get(key) ?? JSON.stringify(listingView(rec, lang, base, term));
+    if (young.size >= VIEW_TEXTS_KEPT / 2) {
+      old = young;
+      young = new Map();
+    }
+    young.set(key, text);
   }
   return text;
 }

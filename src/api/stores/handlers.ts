@@ -6,7 +6,7 @@ import { langOf } from '../../http/lang.js';
 import { pageOf, pagination } from '../pagination.js';
 import { runSearch } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';
-import { listingView, termsAt } from '../listings/view.js';
+import { listingView } from '../listings/view.js';
 
 export function storeHandlers(_deps: AppDeps) {
   return {
@@ -15,7 +15,7 @@ export function storeHandlers(_deps: AppDeps) {
       if (!store) throw new ApiError(404, `Store not found: ${req.params.slug}`);
       const { page, limit } = pageOf(req.query);
       const now = req.world.clock.now();
-      const { items, total } = runSearch(searchIndex(req.world, now), {
+      const { items, terms, total } = runSearch(searchIndex(req.world, now), {
         storeSlug: store.slug,
         sort: 'newest',
         featuredFirst: false,
@@ -23,12 +23,11 @@ export function storeHandlers(_deps: AppDeps) {
         limit,
         now,
       });
-      const term = termsAt(req.world, now);
       const lang = langOf(req.query);
       const base = baseUrl(req);
       res.json({
         store: { store_name: store.store_name, slug: store.slug, description: store.description },
-        listings: items.map((l) => listingView(l, lang, base, term(l))),
+        listings: items.map((l, k) => listingView(l, lang, base, terms[k])),
         pagination: pagination(page, limit, total),
       });
     },
