@@ -1,7 +1,9 @@
+import { isAscii } from 'node:buffer';
 import { mkdtemp, open, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { crc32, sumText } from './checksum.js';
 import { DirtyTracker } from './dirty-tracker.js';
 import { readSnapshot, SnapshotParseError } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot.js';
@@ -109,6 +111,36 @@ describe('streamed snapshot', () => {
     expect(changes).toBeGreaterThan(1);
     expect(JSON.stringify(db)).not.toBe(before);
     expect(JSON.stringify(await readSnapshot(path, 0))).toBe(before);
+  });
+
+  it('writes only ASCII, every other character as its \\u escape, and reads each one back', async () => {
+    const db = big();
+    db.listings.l1.title = 'Zürich ° × — 😀 日本 \ud800 end';
+    const path = await write(db);
+    const bytes = await readFile(path);
+    expect(isAscii(bytes)).toBe(true);
+    expect(bytes.toString('latin1')).toContain(
+      '"Z\\u00fcrich \\u00b0 \\u00d7 \\u2014 \\ud83d\\ude00 \\u65e5\\u672c \\ud800 end"',
+    );
+    // Line by line (0) and whole (the default at this size).
+    for (const whole of [0, undefined])
+      expect(JSON.stringify(await readSnapshot(path, whole))).toBe(JSON.stringify(db));
+
+    // A file written before, its characters as UTF-8 and its checksum over those bytes, reads the same.
+    const text = bytes.toString('latin1');
+    const sumLine = text.lastIndexOf('\n,"$checksum"') + 1;
+    const utf8 = Buffer.from(
+      text.slice(0, sumLine).replace('Z\\u00fcrich \\u00b0 \\u00d7 \\u2014', 'Zürich ° × —'),
+      'utf8',
+    );
+    expect(isAscii(utf8)).toBe(false);
+    const old = join(await mkdtemp(join(tmpdir(), 'snapshot-')), 'db.json');
+    await writeFile(
+      old,
+      Buffer.concat([utf8, Buffer.from(`,"$checksum":"crc32:${sumText(crc32(utf8))}"\n}\n`)]),
+    );
+    for (const whole of [0, undefined])
+      expect(JSON.stringify(await readSnapshot(old, whole))).toBe(JSON.stringify(db));
   });
 
   it('reads a file of the older one-line layout, and rejects a cut-off file', async () => {

@@ -111,6 +111,21 @@ export class SnapshotWriter {
   }
 }
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+const EVERY_NOT_ASCII = /[\u0080-\uffff]/g;
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * JSON text with every character outside ASCII written as its `\uXXXX` escape (one per UTF-16
+ * unit, so a pair stays a pair): the same values for any JSON reader (such characters only occur
+ * inside strings), and a file snapshot-reader.ts reads as Latin-1, a plain copy, instead of
+ * decoding UTF-8.
+ * @example asciiJson('{"city":"Zürich"}') // '{"city":"Z\\u00fcrich"}'
+ */
+export function asciiJson(text: string): string {
+  return NOT_ASCII.test(text) ? text.replace(EVERY_NOT_ASCII, escaped) : text;
+}
+
 /** The snapshot's last member: the CRC-32 of the bytes before its line. */
 export const CHECKSUM_KEY = '$checksum';
 
@@ -141,7 +156,7 @@ class ChunkedWriter {
   }
 
   private async flush(): Promise<void> {
-    const buffer = Buffer.from(this.parts.join(''), 'utf8');
+    const buffer = Buffer.from(asciiJson(this.parts.join('')), 'latin1');
     this.parts = [];
     this.length = 0;
     this.crc = crc32(buffer, this.crc);
