@@ -99,13 +99,17 @@ export function extra<T>(world: World, key: string, init: () => T): T {
  * swapped database (reset, snapshot restore).
  * @example const next = perStoreVersion(world, 'money.nextExpiry', () => earliestExpiry(world.store.db));
  */
-export function perStoreVersion<T>(world: World, key: string, make: () => T): T {
-  const kept = extra(world, key, () => ({ version: -1, db: null as unknown, value: undefined as T }));
+export function perStoreVersion<T>(world: World, key: string, make: (previous: T | undefined) => T): T {
+  const kept = extra(world, key, () => ({
+    version: -1,
+    db: null as unknown,
+    value: undefined as T | undefined,
+  }));
   const { store } = world;
   if (kept.version !== store.version || kept.db !== store.db) {
-    kept.value = make();
+    kept.value = make(kept.value);
     kept.version = store.version;
     kept.db = store.db;
   }
-  return kept.value;
+  return kept.value as T;
 }
