@@ -18,6 +18,14 @@ export class Scratch {
   tiers = new Uint8Array(0);
   /** A text search's best tier per part, plus one (zero between uses). */
   partTiers = new Uint8Array(0);
+  private keyBuffer = new Float64Array(0);
+
+  /** Room for `count` sort keys (search.ts `inOrder`), grown as needed; stale contents. */
+  keys(count: number): Float64Array {
+    if (this.keyBuffer.length < count)
+      this.keyBuffer = new Float64Array(Math.max(count, this.keyBuffer.length * 2));
+    return this.keyBuffer.subarray(0, count);
+  }
 
   /** Room for `n` positions (grows with headroom, so added listings do not reallocate each time). */
   ensure(n: number): this {

@@ -49,10 +49,19 @@ function markWord(word: string, lang: string, index: SearchIndex, s: Scratch): n
     const own: TermDictionary = index.parts.userDictionary(l, index.recs);
     forEachCode(own, word, prefix, (code, exact) => mark(code >> 1, tierOf(code, exact)));
   }
+  // The hot loop (a common word reaches tens of thousands of positions): `mark`, written out.
   for (const part of touched) {
     const tier = partTiers[part];
     partTiers[part] = 0;
-    for (const pos of index.parts.positions[part]) mark(pos, tier);
+    const list = index.parts.positions[part];
+    for (let k = 0; k < list.length; k += 1) {
+      const pos = list[k];
+      const was = marks[pos];
+      if (was === 0) {
+        spare[count++] = pos;
+        marks[pos] = tier;
+      } else if (tier < was) marks[pos] = tier;
+    }
   }
   return count;
 }
@@ -64,15 +73,16 @@ function clearMarks(s: Scratch, count: number, n: number): void {
 }
 
 /**
- * The `count` marked positions in ascending order, in `s.lists[0]`: copied from `s.spare` and
- * sorted when they are few, else read back from the marks in one pass over all `n` positions
- * (cheaper than sorting many; the same rule as positions.ts `unionInto`).
+ * The `count` marked positions in `s.lists[0]`. In any order they are a copy of `s.spare`. In
+ * ascending order (`sorted`, to be intersected with a location's) they are copied and sorted when
+ * they are few, else read back from the marks in one pass over all `n` positions (cheaper than
+ * sorting many; the same rule as positions.ts `unionInto`).
  */
-function sortedMarks(s: Scratch, count: number, n: number): Int32Array {
+function markedPositions(s: Scratch, count: number, n: number, sorted: boolean): Int32Array {
   const out = s.lists[0].subarray(0, count);
-  if (count * 20 < n) {
+  if (!sorted || count * 20 < n) {
     out.set(s.spare.subarray(0, count));
-    return out.sort();
+    return sorted ? out.sort() : out;
   }
   let at = 0;
   for (let i = 0; i < n; i += 1) if (s.marks[i] !== 0) out[at++] = i;
@@ -80,8 +90,8 @@ function sortedMarks(s: Scratch, count: number, n: number): Int32Array {
 }
 
 /**
- * Positions matching every word of `q` (AND) in `lang` or English, sorted, in `s.lists[0]`; each
- * one's tier in `s.tiers`. A word matches a whole word, or the start of a word when it is long
+ * Positions matching every word of `q` (AND) in `lang` or English, in `s.lists[0]` (in ascending
+ * order when `sorted`); each one's tier in `s.tiers`. A word matches a whole word, or the start of a word when it is long
  * enough (text.ts `prefixAllowed`), case- and accent-insensitive. Undefined when `q` has no word.
  */
 export function textMatches(
@@ -89,6 +99,7 @@ export function textMatches(
   lang: string,
   index: SearchIndex,
   s: Scratch,
+  sorted: boolean,
 ): Int32Array | undefined {
   if (q === undefined) return undefined;
   const ws = queryWords(q, lang);
@@ -102,7 +113,7 @@ export function textMatches(
     if (w > 0 && found.length === 0) return;
     const count = markWord(word, lang, index, s);
     if (w === 0) {
-      found = sortedMarks(s, count, n);
+      found = markedPositions(s, count, n, sorted);
       for (let k = 0; k < count; k += 1) tiers[found[k]] = marks[found[k]] - 1;
     } else {
       let kept = 0;

@@ -78,16 +78,18 @@ function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): bool
 }
 
 /**
- * The positions text and location allow (sorted), or undefined when the search has neither; with
- * text, each one's tier is in `s.tiers`. The result lives in the scratch buffers: it is valid
- * until the next search.
+ * The positions text and location allow, or undefined when the search has neither; with text,
+ * each one's tier is in `s.tiers`. Sorted when they come from a location (the grid's lists are
+ * merged in order, and text's are sorted to be intersected with them); text's alone are in no
+ * order, which nothing after needs. The result lives in the scratch buffers: it is valid until
+ * the next search.
  */
 function candidates(
   query: SearchQuery,
   index: SearchIndex,
   s: Scratch,
 ): { cand: Int32Array | undefined; tiered: boolean } {
-  const text = textMatches(query.q, query.lang ?? 'en', index, s);
+  const text = textMatches(query.q, query.lang ?? 'en', index, s, query.geo !== undefined);
   const tiered = text !== undefined;
   if (text !== undefined && text.length === 0) return { cand: text, tiered };
   const near = geoMatches(query.geo, index, s, s.lists[text === undefined ? 0 : 1]);
@@ -102,14 +104,14 @@ const SORT_STEPS = 4;
  * Runs a search over the index: featured listings first, then (with `q`) the text tiers, then the
  * chosen order; counts every match and builds only the requested page.
  *
- * 1. Text and location give sorted candidate positions from the text parts and the grid (or every
+ * 1. Text and location give candidate positions from the text parts and the grid (or every
  *    position when the search has neither); text also gives each candidate's tier.
- * 2. One pass over those, in position order, checks the column filters, counts the matches (the
+ * 2. One pass over those checks the column filters, counts the matches (the
  *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
  * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
  *    without candidates, a walk down the order's featured listings that stops at the page's end.
  * 4. The rest comes from sorting the kept positions by tier and place in the order (a numeric
- *    sort) when that is cheaper than walking the order (once per tier) until the page is full: the
+ *    sort, or only the page's end of them when that is a small part: {@link firstKeys}) when that is cheaper than walking the order (once per tier) until the page is full: the
  *    walk takes about (page end × listings / matches) steps, short when matches are dense.
  */
 export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
@@ -153,13 +155,14 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
   /** Places `from`…`to` (exclusive) of `count` positions by tier and order: a numeric sort of keys. */
   const inOrder = (positions: ArrayLike<number>, count: number, from: number, to: number) => {
     const rank = index.ranks[query.sort];
-    const keys = new Float64Array(count);
+    const keys = s.keys(count);
     for (let k = 0; k < count; k += 1) {
       const i = positions[k];
       keys[k] = (tiered ? tiers[i] * n : 0) + rank[i];
     }
-    keys.sort();
-    for (let k = from; k < Math.min(to, count); k += 1) page.push(order[keys[k] % n]);
+    const end = Math.min(to, count);
+    const first = end * 8 < count ? firstKeys(keys, end) : keys.sort();
+    for (let k = from; k < end; k += 1) page.push(order[first[k] % n]);
   };
   if (from < featuredTotal && cand !== undefined) inOrder(keptFeatured, keptFeatured.length, from, need);
   else if (from < featuredTotal) {
@@ -183,6 +186,40 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
   const { created, expires } = c;
   const terms = page.map((i) => ({ created: created[i], expires: expires[i] }));
   return { items: page.map((i) => index.recs[i]), terms, total };
+}
+
+/**
+ * The `m` smallest of `keys` (all different), ascending: one pass keeping them in a max-heap,
+ * then a sort of those `m`. For a page of 20 among 5,000 matches about 5,000 comparisons instead
+ * of a sort of all 5,000 (~0.1 ms); the same keys as `keys.sort().subarray(0, m)`.
+ */
+export function firstKeys(keys: Float64Array, m: number): Float64Array {
+  const heap = new Float64Array(m);
+  for (let k = 0; k < keys.length; k += 1) {
+    const key = keys[k];
+    if (k < m) {
+      // Sift up.
+      let at = k;
+      while (at > 0 && heap[(at - 1) >> 1] < key) {
+        heap[at] = heap[(at - 1) >> 1];
+        at = (at - 1) >> 1;
+      }
+      heap[at] = key;
+    } else if (key < heap[0]) {
+      // Replace the largest kept and sift down.
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= m) break;
+        const child = left + 1 < m && heap[left + 1] > heap[left] ? left + 1 : left;
+        if (heap[child] <= key) break;
+        heap[at] = heap[child];
+        at = child;
+      }
+      heap[at] = key;
+    }
+  }
+  return heap.sort();
 }
 
 /** What a walk down an order needs: the candidates (marked for membership), filters and the page so far. */
