@@ -1,4 +1,4 @@
-import { access, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { access, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { applyEntry, decodeLine, encodeLine, entryOf, isSummed } from './change-log-lines.js';
 import { shapeProblem } from './db-shape.js';
@@ -16,6 +16,13 @@ import type { Db } from './types.js';
 
 /** A change log larger than this (and than the snapshot) is folded into a new snapshot. */
 export const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
+/**
+ * At a clean close, a change log of more than this share of the snapshot (and over
+ * {@link FOLD_MIN_BYTES}) is folded into a new snapshot, so the next start reads one file instead
+ * of replaying it: at 1k listings a bench run's 3 MB of changes added 70 ms to every start.
+ */
+const FOLD_SHARE = 1 / 8;
+const FOLD_MIN_BYTES = 64 * 1024;
 
 /**
  * The file store's layout: `db.json`, a whole-database snapshot (always complete, written
@@ -37,6 +44,8 @@ export class ChangeLogFile {
   private changesBytes = 0;
   private snapshotBytes = 0;
   private lastSnapshot = 0;
+  /** Set by {@link foldNext}: the next flush writes a snapshot. */
+  private fold = false;
 
   constructor(readonly path: string) {
     this.changesPath = `${path}.changes`;
@@ -61,6 +70,9 @@ export class ChangeLogFile {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
         throw new StoreFileError(`Cannot read change log ${log}: ${(err as Error).message}`);
     }
+    // What a start replays: the next clean close folds it when it is long (worthFolding).
+    this.snapshotBytes = (await stat(this.path)).size;
+    this.changesBytes = text === undefined ? 0 : Buffer.byteLength(text);
     if (text !== undefined) {
       this.replay(db, text, log);
       const problem = shapeProblem(db);
@@ -127,7 +139,17 @@ export class ChangeLogFile {
 
   /** True when the next flush should write a whole snapshot rather than append. */
   shouldCompact(): boolean {
-    return !this.handle || this.changesBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
+    return this.fold || !this.handle || this.changesBytes > Math.max(MIN_COMPACT_BYTES, this.snapshotBytes);
+  }
+
+  /** True when the change log is long enough that a start would be faster without replaying it. */
+  worthFolding(): boolean {
+    return this.changesBytes > Math.max(FOLD_MIN_BYTES, this.snapshotBytes * FOLD_SHARE);
+  }
+
+  /** Makes the next flush write a snapshot and a fresh change log (the store's close, store.ts). */
+  foldNext(): void {
+    this.fold = true;
   }
 
   /**
@@ -159,6 +181,7 @@ export class ChangeLogFile {
    * started, the next flush writes a snapshot again.
    */
   async compact(db: Db, tracker?: DirtyTracker<Db>): Promise<void> {
+    this.fold = false;
     await this.close().catch(() => undefined);
     // Snapshot ids count up per file (deterministic: a fresh seed's file is byte-identical);
     // a change log naming an older id was left over from before this snapshot and is ignored.

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,32 @@ describe('file store', () => {
     expect((await readFileStore(path))?.meta.next_id).toBe(99);
     const reopened = await openFileStore(path);
     expect(reopened?.db.meta.next_id).toBe(99);
+  });
+
+  it('folds a long change log into a new snapshot at close, and leaves a short one', async () => {
+    const path = join(await mkdtemp(join(tmpdir(), 'store-')), 'db.json');
+    const changesOf = async () => (await stat(`${path}.changes`)).size;
+    const store = await createFileStore(path, db());
+    await store.commit((d) => {
+      d.meta.next_id = 7;
+    });
+    await store.close();
+    // One short line: replaying it costs nothing worth a snapshot.
+    const short = await changesOf();
+    expect(short).toBeGreaterThan(100);
+    const reopened = (await openFileStore(path))!;
+    expect(await changesOf()).toBe(short);
+    // Over 64 KB of changes (each commit one line) beside a small snapshot: folded at close.
+    for (let n = 0; n < 400; n += 1)
+      await reopened.commit((d) => {
+        d.users[`u${n}`] = { ...user, id: `u${n}`, email: `u${n}@example.com`, full_name: 'x'.repeat(200) };
+      });
+    expect(await changesOf()).toBeGreaterThan(64 * 1024);
+    await reopened.close();
+    expect(await changesOf()).toBeLessThan(100); // the fresh change log's header alone
+    const again = (await openFileStore(path))!;
+    expect(Object.keys(again.db.users)).toHaveLength(400);
+    expect(again.db.meta.next_id).toBe(7);
   });
 
   it('shares one flush among concurrent commits and acknowledges each after it is on disk', async () => {

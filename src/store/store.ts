@@ -31,7 +31,10 @@ export interface Store {
   replace(db: Db): Promise<void>;
   /** Called with the database just before each write (e.g. to record the clock). */
   onBeforeWrite(hook: (db: Db) => void): void;
-  /** Flushes, then releases the file handle (the change log); a later write reopens the file. */
+  /**
+   * Flushes (a long change log folded into a new snapshot), then releases the file handle (the
+   * change log); a later write reopens the file.
+   */
   close(): Promise<void>;
 }
 
@@ -129,6 +132,13 @@ class LowStore implements Store {
 
   async close(): Promise<void> {
     await this.flush();
+    // A long change log is folded into a new snapshot through the write loop (never beside a
+    // flush), so the next start reads one file; if that write fails, what was durable stays so.
+    if (this.file?.worthFolding()) {
+      this.file.foldNext();
+      this.generation += 1;
+      await this.flush().catch(() => undefined);
+    }
     await this.file?.close();
   }
 
