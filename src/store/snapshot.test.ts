@@ -8,29 +8,13 @@ import { DirtyTracker } from './dirty-tracker.js';
 import { readSnapshot, SnapshotParseError } from './snapshot-reader.js';
 import { SnapshotWriter } from './snapshot.js';
 import { emptyDb, type Db, type ListingRecord } from './types.js';
+import { listingRecord } from '../../test/helpers/records.js';
 
-const listing = (n: number): ListingRecord => ({
-  id: `l${n}`,
-  seller_id: 'seller',
-  store_slug: null,
-  type: 'mall',
-  title: `Title ${n % 7}`,
-  description: `line one\nline two — ünïcödé ${'x'.repeat(400)}`,
-  category: 'decor',
-  price_cents: n,
-  currency: 'USD',
-  accepted_currencies: ['USD'],
-  quantity_available: 1,
-  duration: '1year',
-  location_city: null,
-  location_country: null,
-  lat: null,
-  lng: null,
-  images: [],
-  is_featured: false,
-  featured_payment_method: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const listing = (n: number): ListingRecord =>
+  listingRecord(n, {
+    title: `Title ${n % 7}`,
+    description: `line one\nline two — ünïcödé ${'x'.repeat(400)}`,
+  });
 
 /** A database of several MB (the writer yields between 1 MB chunks). */
 function big(): Db {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
+import { listingRecord } from '../../../test/helpers/records.js';
 import { keptTexts, listingJson, listingView, VIEW_TEXTS_KEPT } from './view.js';
 
 /** The parts of a world listingJson reads: its extras and its store's version and database. */
@@ -11,27 +12,7 @@ function world(): World & { store: { version: number; db: object } } {
 }
 
 const listing = (n: number): ListingRecord =>
-  ({
-    id: `l${n}`,
-    title: `Lamp ${n}`,
-    description: null,
-    type: 'mall',
-    category: 'decor',
-    price_cents: n,
-    currency: 'USD',
-    accepted_currencies: ['USD'],
-    quantity_available: 1,
-    duration: '1year',
-    location_city: null,
-    location_country: null,
-    lat: null,
-    lng: null,
-    images: ['/uploads/a.png'],
-    is_featured: false,
-    featured_payment_method: null,
-    store_slug: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-  }) as unknown as ListingRecord;
+  listingRecord(n, { title: `Lamp ${n}`, images: ['/uploads/a.png'] });
 
 const term = {
   created: Date.parse('2026-01-01T00:00:00.000Z'),
