@@ -1,12 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { middleware } from 'express-openapi-validator';
 import { applyValidatorPatches, installValidator } from './validator-patches.js';
+import { PAGE_PATHS } from './routing.js';
 
 /** The validator's options, named through its public `middleware` (its own type lives in dist/). */
 type OpenApiValidatorOpts = Parameters<typeof middleware>[0];
-
-/** Paths served by the sandbox that are not part of the API contract (pages and assets). */
-export const UNDOCUMENTED_PATHS = /^\/(docs|__sandbox\/ui|sandbox\/payprovider|openapi\.(yaml|json))(\/|$)/;
 
 /**
  * The request validator's options, in one place: the app's validation stage, the fast search
@@ -21,7 +19,7 @@ export function validatorOptions(apiSpec: object): OpenApiValidatorOpts {
     validateRequests: { allowUnknownQueryParameters: false },
     validateResponses: false,
     validateSecurity: false,
-    ignorePaths: UNDOCUMENTED_PATHS,
+    ignorePaths: PAGE_PATHS,
     validateFormats: true,
   };
 }

@@ -1,5 +1,5 @@
 import { baseUrl } from '../http/base-url.js';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { WorldRegistry } from '../world/registry-types.js';
 import { ApiError } from '../http/errors.js';
 import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';
@@ -8,7 +8,7 @@ import { isSandboxId } from '../world/sandbox-id.js';
 import { worldNamedBy } from '../world/sandbox-query.js';
 import type { World } from '../world/world.js';
 import { renderPaymentPage } from './payprovider-html.js';
-import { ROUTER_OPTIONS } from '../http/routing.js';
+import { PROVIDER_PAGE_PATHS, ROUTER_OPTIONS } from '../http/routing.js';
 
 /**
  * The world the page acts on: the approval URL's `sandbox_id` (a browser cannot send
@@ -46,7 +46,7 @@ type Settle = typeof approvePayment;
  * `?sandbox_id=`. Outside the API contract (like /docs) and never behind the admin token; the
  * control API's `/__sandbox/payprovider/...` does the same for automation.
  */
-export function payproviderPages(worlds: WorldRegistry): Router {
+export function payproviderPages(worlds: WorldRegistry): RequestHandler {
   const router = Router(ROUTER_OPTIONS);
   // A payment id is a UUID, read in either case like every id of the API (http/uuid-case.ts).
   router.param('paymentId', (req, _res, next, id: string) => {
@@ -69,5 +69,6 @@ export function payproviderPages(worlds: WorldRegistry): Router {
   };
   router.post('/sandbox/payprovider/:paymentId/approve', button(approvePayment));
   router.post('/sandbox/payprovider/:paymentId/cancel', button(cancelPayment));
-  return router;
+  // Only the provider's paths enter the router (pages.ts says why).
+  return (req, res, next) => (PROVIDER_PAGE_PATHS.test(req.path) ? router(req, res, next) : next());
 }
