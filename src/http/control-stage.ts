@@ -1,4 +1,4 @@
-import type { Express, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { AppDeps } from '../app/deps.js';
 import { ensureStartupScenario, resolveStartupScenario } from '../scenarios/activate.js';
 import { collectScenarios } from '../scenarios/query.js';
@@ -14,7 +14,7 @@ import { requestJournal } from './request-journal.js';
  * switches on for the request (an unknown name in X-Sandbox-Scenario is a 400 here). Effects are
  * applied later, after validation (scenarios/effects.ts).
  */
-export function mountControlStage(app: Express, deps: AppDeps): void {
+export function controlStages(deps: AppDeps): RequestHandler[] {
   const { config } = deps;
   const startup = resolveStartupScenario(config);
   const scenarios: RequestHandler = (req, res, next) => {
@@ -22,10 +22,10 @@ export function mountControlStage(app: Express, deps: AppDeps): void {
     if (!isControlPath(req.path)) collectScenarios(req, res);
     next();
   };
-  app.use(
+  return [
     requestJournal(config.journalSize),
     adminTokenGuard(config.adminToken),
     rateLimiting(config, rateCountersOf(deps.worlds)),
     scenarios,
-  );
+  ];
 }
