@@ -237,7 +237,7 @@ export function requestJournal(capacity: number): RequestHandler {
       recordRequest(ctx, capacity, { id, at, status: res.headersSent ? res.statusCode : null });
     };
     ctx.record = finish;
-    res.once('finish', finish);
+    // 'close' comes after 'finish', and also when the connection drops before a response.
     res.once('close', finish);
     next();
   };

@@ -75,18 +75,27 @@ export function selectWorld(
 /** The first stage of the full path: the request's context, its version header and its world. */
 export function worldStage(deps: AppDeps): RequestHandler {
   const admission = sandboxAdmission(deps);
-  return async (req, res, next) => {
+  return (req, res, next) => {
     const ctx = startContext(req, res);
     stampVersion(res, deps.version);
-    try {
-      const world = await selectWorld(deps.worlds, req, res, (id) => admission(req, ctx, id));
+    const enter = (world: World | undefined) => {
       req.world = world ?? deps.worlds.default;
       if (!world) ctx.standIn = true;
-    } catch (err) {
-      // Later stages (the error handler, the journal) may read req.world even on an early refusal.
+      next();
+    };
+    // Later stages (the error handler, the journal) may read req.world even on an early refusal.
+    const refused = (err: unknown) => {
       req.world = deps.worlds.default;
-      throw err;
+      next(err);
+    };
+    let found: World | Promise<World> | undefined;
+    try {
+      found = selectWorld(deps.worlds, req, res, (id) => admission(req, ctx, id));
+    } catch (err) {
+      return refused(err);
     }
-    next();
+    // A live world goes on at once; one that is loading, once it is live.
+    if (found instanceof Promise) return found.then(enter, refused);
+    enter(found);
   };
 }
