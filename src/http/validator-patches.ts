@@ -122,15 +122,23 @@ export function memoizeRouteMatchers(): PathToRegexpModule {
   const mod = ns.default ?? (ns as unknown as PathToRegexpModule);
   if (mod.pathToRegexp.memoized) return mod;
   const compile = mod.pathToRegexp;
-  const cache = new Map<string, unknown>();
+  // One table per combination of the two options the validator passes (`sensitive`, `strict`),
+  // so a lookup builds no key; any other option goes to the compiler uncached.
+  const tables = [
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+  ];
   const memoized: Compile & { memoized?: true } = (path, options = {}) => {
     if (typeof path !== 'string') return compile(path, options);
-    const key = `${JSON.stringify(options)} ${path}`;
-    let found = cache.get(key);
+    for (const name in options) if (name !== 'sensitive' && name !== 'strict') return compile(path, options);
+    const cache = tables[(options.sensitive ? 2 : 0) + (options.strict ? 1 : 0)];
+    let found = cache.get(path);
     if (found === undefined) {
       found = compile(path, options);
       if (cache.size >= MAX_MATCHERS) cache.clear();
-      cache.set(key, found);
+      cache.set(path, found);
     }
     return found;
   };

@@ -107,8 +107,16 @@ describe('patch 3: route matchers are compiled once', () => {
     const a = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: false });
     const b = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: false });
     const c = mod.pathToRegexp('/api/shop/listings/:id', { strict: false, sensitive: true });
+    const d = mod.pathToRegexp('/api/shop/listings/:id', { strict: true, sensitive: false });
     expect(b).toBe(a);
     expect(c).not.toBe(a);
+    expect(d).not.toBe(a);
+    expect(mod.pathToRegexp('/api/shop/listings/:id', { sensitive: false })).toBe(a);
+    // An option the cache does not key on is compiled each time, never answered from another's.
+    const e = mod.pathToRegexp('/api/shop/listings/:id', { sensitive: false, end: false });
+    expect(e).not.toBe(a);
+    expect((e as { regexp: RegExp }).regexp.test('/api/shop/listings/abc/more')).toBe(true);
+    expect((a as { regexp: RegExp }).regexp.test('/api/shop/listings/abc/more')).toBe(false);
     const { regexp, keys } = a as { regexp: RegExp; keys: { name: string }[] };
     expect(regexp.exec('/api/shop/listings/abc')?.[1]).toBe('abc');
     expect(regexp.exec('/api/shop/listings/abc')?.[1]).toBe('abc');
