@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serverLike } from './http-server.js';
 
 export interface AltListener {
   url: string;
@@ -12,7 +13,7 @@ export interface AltListener {
  * the same worlds, the same state. Stands in for the API's `{alt_base_url}` (README.md, What is emulated).
  */
 export async function listenAlt(main: Server, port: number, host: string): Promise<AltListener> {
-  const alt = createServer((req, res) => main.emit('request', req, res));
+  const alt = serverLike(main, (req, res) => main.emit('request', req, res));
   await new Promise<void>((resolve, reject) => {
     alt.once('error', reject);
     alt.listen(port, host, () => resolve());

@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { createApp } from '../app/app.js';
 import { prepareApp } from '../app/prepare.js';
 import { answerClientErrors } from '../http/client-errors.js';
+import { serverFor } from './http-server.js';
 import { shownHost } from './alt-port.js';
 import type { Config } from './config.js';
 import type { AppDeps } from '../app/deps.js';
@@ -49,10 +50,9 @@ export async function startServer(
     log.error({ err }, 'building the catalogue tables or reading the scenario files failed'),
   );
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = answerClientErrors(
-      app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s))),
-      VERSION,
-    );
+    const s = answerClientErrors(serverFor(app), VERSION);
+    s.once('error', reject);
+    s.listen(config.port, config.host, () => resolve(s));
   });
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;

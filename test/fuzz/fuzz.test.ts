@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import supertest from 'supertest';
@@ -19,6 +19,7 @@ import {
   withKey,
   type SpecOperation,
 } from './fuzz-arbitraries.js';
+import { serverFor } from '../../src/process/http-server.js';
 
 /**
  * Fuzzing from the contract: for every operation of openapi.yaml (iterated, so operations added
@@ -203,7 +204,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
   beforeAll(async () => {
     sb = await makeSandbox();
     // Through a real server with the CLI's client-error answers (requests Node refuses itself).
-    server = answerClientErrors(createServer(sb.app), VERSION);
+    server = answerClientErrors(serverFor(sb.app), VERSION);
     http = checked(supertest(server));
     // The error handler reads deps.log when it logs: capture the crash behind any 500.
     sb.deps.log = { error: (obj: unknown) => (lastError = obj) } as unknown as typeof sb.deps.log;

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   mostValues,
   type Filler,
 } from './worst-values.js';
+import { serverFor } from '../../src/process/http-server.js';
 
 /**
  * Issue 14, One request must never freeze the process: the fuzzer's guard (fuzz.test.ts) on worst
@@ -37,7 +38,7 @@ const answers: ReceivedAnswer[] = [];
 
 beforeAll(async () => {
   sb = await makeSandbox();
-  server = answerClientErrors(createServer(sb.app), VERSION);
+  server = answerClientErrors(serverFor(sb.app), VERSION);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // What a server builds in its first second (prepareApp): the catalogue's tables, the scenario files.

@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../../src/http/json-shape.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
+import { serverFor } from '../../src/process/http-server.js';
 
 // Issue 14, One request must never freeze the process: a JSON body within the 1 MB limit could
 // cost its parse 50-200 ms of CPU, nested 250,000 deep, with 80,000 keys of their own names or
@@ -51,7 +51,7 @@ describe('a JSON body is judged by its shape before it is parsed', () => {
 
   it('reads a gzip body as decoded, and changes nothing when it refuses', async () => {
     const sb = await makeSandbox();
-    const server = createServer(sb.app);
+    const server = serverFor(sb.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const before = JSON.stringify([sb.world.store.db.users, sb.world.store.db.ledger]);

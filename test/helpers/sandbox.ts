@@ -10,6 +10,7 @@ import { VERSION } from '../../src/process/version.js';
 import { openDefaultWorld } from '../../src/world/open.js';
 import { createWorldRegistry, type RegistryOptions } from '../../src/world/registry.js';
 import { checkStoresOf, testStoreConfig } from './file-store-check.js';
+import { serverFor } from '../../src/process/http-server.js';
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
 
@@ -75,7 +76,7 @@ export async function makeSandbox(
   // are built here when a test asks for a warm process (`warmed`), else by the requests that need
   // them, as a server's first requests do: about 1.7 s of CPU a test process saves.
   const { warm } = await prepareApp(deps);
-  const http = checked(supertest(app));
+  const http = checked(supertest(serverFor(app)));
   return {
     app,
     deps,

@@ -12,6 +12,7 @@ import { seedOptionsOf } from '../../src/world/open.js';
 import { makeWorld, type World } from '../../src/world/world.js';
 import { checked } from '../helpers/checked-clients.js';
 import { TEST_JWT_SECRET } from '../helpers/sandbox.js';
+import { serverFor } from '../../src/process/http-server.js';
 
 /** Two worlds chosen by X-Sandbox-Id, as the isolation module will do, to check nothing leaks between them. */
 function twoWorlds(overrides = {}) {
@@ -43,7 +44,7 @@ function twoWorlds(overrides = {}) {
     log: pino({ level: 'silent' }),
     version: VERSION,
   };
-  return checked(supertest(createApp(deps)));
+  return checked(supertest(serverFor(createApp(deps))));
 }
 
 describe('per-world state', () => {
