@@ -114,26 +114,30 @@ const SORT_STEPS = 4;
  *    sort, or only the page's end of them when that is a small part: {@link firstKeys}) when that is cheaper than walking the order (once per tier) until the page is full: the
  *    walk takes about (page end × listings / matches) steps, short when matches are dense.
  */
-export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
-  index.at(query.now);
-  const f = filterOf(index, query);
-  if (!f) return { items: [], terms: [], total: 0 };
-  const n = index.recs.length;
-  const s = index.scratch.ensure(n);
-  const { cand, tiered } = candidates(query, index, s);
-  const c = index.cols;
+/**
+ * The matches among the candidates (every listing when `cand` is undefined): how many, how many
+ * featured (when `split`), the featured ones among candidates in `keptFeatured`, and the others
+ * in `kept` while they are few (a sixteenth of all; `keptAll` false past that). Its own function:
+ * the loop is the hot part of a search, and V8 compiles a long-running loop on its own (on-stack
+ * replacement) with what it knows of the function so far; inside `runSearch`, code compiled so in
+ * a first search knew nothing of what follows the loop, and left it on every later search.
+ */
+function scan(
+  c: SearchIndex['cols'],
+  f: Filter,
+  now: number,
+  cand: Int32Array | undefined,
+  n: number,
+  split: boolean,
+  kept: Int32Array,
+  keptFeatured: number[],
+) {
   const { featured } = c;
-  const now = query.now;
-  const split = query.featuredFirst !== false;
   const cap = n / 16;
   let total = 0;
   let featuredTotal = 0;
-  // Non-featured matches while they are few, in the spare buffer (free once candidates are made).
-  const kept = s.spare;
   let keptCount = 0;
   let keptAll = true;
-  // Featured matches among candidates (few: featured listings are a small share of all).
-  const keptFeatured: number[] = [];
   const scanned = cand === undefined ? n : cand.length;
   for (let k = 0; k < scanned; k += 1) {
     const i = cand === undefined ? k : cand[k];
@@ -147,6 +151,22 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
       else keptAll = false;
     }
   }
+  return { total, featuredTotal, keptCount, keptAll };
+}
+
+export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
+  index.at(query.now);
+  const f = filterOf(index, query);
+  if (!f) return { items: [], terms: [], total: 0 };
+  const n = index.recs.length;
+  const s = index.scratch.ensure(n);
+  const { cand, tiered } = candidates(query, index, s);
+  const c = index.cols;
+  const now = query.now;
+  const split = query.featuredFirst !== false;
+  const kept = s.spare;
+  const keptFeatured: number[] = [];
+  const { total, featuredTotal, keptCount, keptAll } = scan(c, f, now, cand, n, split, kept, keptFeatured);
   const from = (query.page - 1) * query.limit;
   const need = from + query.limit;
   const page: number[] = [];
