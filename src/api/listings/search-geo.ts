@@ -1,5 +1,5 @@
 import { unionInto, type Scratch } from './positions.js';
-import type { SearchIndex } from './search-index.js';
+import type { Cell, SearchIndex } from './search-index.js';
 
 /** A location search: centre and radius in km. */
 export interface GeoQuery {
@@ -26,9 +26,6 @@ function distanceFrom(lat1: number, lng1: number, cosLat1: number, lat2: number,
   const h = Math.sin(dLat / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-/** No point of a 1° cell is farther than this from the cell's centre (km, at the equator). */
-const CELL_HALF_DIAGONAL_KM = 80;
 
 /** How close to the radius (relative) a listing is measured exactly instead of by the bounds. */
 const EDGE = 1e-9;
@@ -71,9 +68,32 @@ export class Circle {
 }
 
 /**
+ * How far (km) a point of a cell's box can be from the box's centre: the farthest corner. Along a
+ * parallel the distance grows with the difference in longitude; along a meridian it is a
+ * sinusoid whose highest point is the point of that great circle farthest from the centre, at
+ * least 90° away, so outside a box within 1°: either way the farthest point is a corner.
+ */
+function reachOf(cell: Cell): number {
+  if (Number.isNaN(cell.reach)) {
+    const lat = (cell.minLat + cell.maxLat) / 2;
+    const lng = (cell.minLng + cell.maxLng) / 2;
+    const cos = Math.cos(lat * RAD);
+    cell.reach = Math.max(
+      distanceFrom(lat, lng, cos, cell.minLat, cell.minLng),
+      distanceFrom(lat, lng, cos, cell.minLat, cell.maxLng),
+      distanceFrom(lat, lng, cos, cell.maxLat, cell.minLng),
+      distanceFrom(lat, lng, cos, cell.maxLat, cell.maxLng),
+    );
+  }
+  return cell.reach;
+}
+
+/**
  * Listings within the radius, sorted. Cells (1° buckets; only the few with listings exist) are
- * judged by their centre first: a cell surely outside is skipped, one surely inside is taken
- * whole, and only the cells on the circle's edge check each listing.
+ * judged by the box their listings span first (by the triangle inequality, from the box's
+ * centre and its reach): a cell surely outside is skipped, one surely inside is taken whole, and
+ * only the cells on the circle's edge check each listing. Listings cluster in cities, so most
+ * searches near one take or skip its cell whole.
  */
 export function geoMatches(
   geo: GeoQuery | undefined,
@@ -84,18 +104,22 @@ export function geoMatches(
   if (!geo) return undefined;
   const lists: ArrayLike<number>[] = [];
   const circle = new Circle(geo);
+  const outside = geo.radiusKm * (1 + EDGE);
+  const inside = geo.radiusKm * (1 - EDGE);
   for (const cell of index.grid.values()) {
-    const d = distanceFrom(geo.lat, geo.lng, circle.cosLat, cell.lat, cell.lng);
-    if (d - CELL_HALF_DIAGONAL_KM > geo.radiusKm) continue;
-    if (d + CELL_HALF_DIAGONAL_KM <= geo.radiusKm) {
+    const lat = (cell.minLat + cell.maxLat) / 2;
+    const lng = (cell.minLng + cell.maxLng) / 2;
+    const d = distanceFrom(geo.lat, geo.lng, circle.cosLat, lat, lng);
+    const reach = reachOf(cell);
+    if (d - reach > outside) continue;
+    if (d + reach <= inside) {
       lists.push(cell.positions);
       continue;
     }
     const { positions, lats, lngs } = cell;
-    const inside: number[] = [];
-    for (let k = 0; k < positions.length; k += 1)
-      if (circle.holds(lats[k], lngs[k])) inside.push(positions[k]);
-    lists.push(inside);
+    const held: number[] = [];
+    for (let k = 0; k < positions.length; k += 1) if (circle.holds(lats[k], lngs[k])) held.push(positions[k]);
+    lists.push(held);
   }
   return unionInto(out, lists, s, index.recs.length);
 }

@@ -20,16 +20,31 @@ export const cellKey = (lat: number, lng: number): string =>
   `${Math.floor(lat / CELL_DEG)}:${Math.floor(lng / CELL_DEG)}`;
 
 /**
- * One spatial bucket: its centre, and its listings' positions with their coordinates beside them,
- * so the check of a bucket on a search circle's edge reads three packed arrays instead of a
- * hundred scattered listing records.
+ * One spatial bucket: its listings' positions with their coordinates beside them, so the check of
+ * a bucket on a search circle's edge reads three packed arrays instead of a hundred scattered
+ * listing records; and the box its listings span (listings cluster in cities: a box is often a
+ * few km wide in a 1° cell), which a search judges first (search-geo.ts). `reach` is the box's
+ * half-diagonal in km, NaN until a search measures it again after the box grew.
  */
 export interface Cell {
-  lat: number;
-  lng: number;
   positions: number[];
   lats: number[];
   lngs: number[];
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+  reach: number;
+}
+
+/** Widens a cell's box to hold a listing at `lat`, `lng`; its reach is measured again. */
+function growBox(cell: Cell, lat: number, lng: number): void {
+  if (lat >= cell.minLat && lat <= cell.maxLat && lng >= cell.minLng && lng <= cell.maxLng) return;
+  cell.minLat = Math.min(cell.minLat, lat);
+  cell.maxLat = Math.max(cell.maxLat, lat);
+  cell.minLng = Math.min(cell.minLng, lng);
+  cell.maxLng = Math.max(cell.maxLng, lng);
+  cell.reach = NaN;
 }
 
 /**
@@ -232,18 +247,23 @@ export class SearchIndex {
       const key = cellKey(rec.lat, rec.lng);
       let cell = this.grid.get(key);
       if (!cell) {
+        const { lat, lng } = rec;
         cell = {
-          lat: (Math.floor(rec.lat / CELL_DEG) + 0.5) * CELL_DEG,
-          lng: (Math.floor(rec.lng / CELL_DEG) + 0.5) * CELL_DEG,
           positions: [],
           lats: [],
           lngs: [],
+          minLat: lat,
+          maxLat: lat,
+          minLng: lng,
+          maxLng: lng,
+          reach: NaN,
         };
         this.grid.set(key, cell);
       }
       cell.positions.push(i);
       cell.lats.push(rec.lat);
       cell.lngs.push(rec.lng);
+      growBox(cell, rec.lat, rec.lng);
     }
     return i;
   }
