@@ -111,7 +111,6 @@ export class SnapshotWriter {
   }
 }
 
-const NOT_ASCII = /[\u0080-\uffff]/;
 const EVERY_NOT_ASCII = /[\u0080-\uffff]/g;
 const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
@@ -123,7 +122,8 @@ const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0
  * @example asciiJson('{"city":"Zürich"}') // '{"city":"Z\\u00fcrich"}'
  */
 export function asciiJson(text: string): string {
-  return NOT_ASCII.test(text) ? text.replace(EVERY_NOT_ASCII, escaped) : text;
+  // A text as long as its UTF-8 bytes is all ASCII (a native count, faster than a regex test).
+  return Buffer.byteLength(text, 'utf8') === text.length ? text : text.replace(EVERY_NOT_ASCII, escaped);
 }
 
 /** The snapshot's last member: the CRC-32 of the bytes before its line. */
@@ -139,6 +139,9 @@ class ChunkedWriter {
   constructor(private readonly handle: FileHandle) {}
 
   add(text: string): Promise<void> | void {
+    // Escaped piece by piece (a record's text), so only the few records with such characters are
+    // rewritten, not the whole chunk they fall in.
+    text = asciiJson(text);
     this.parts.push(text);
     this.length += text.length;
     if (this.length >= CHUNK_BYTES) return this.flush();
@@ -156,7 +159,7 @@ class ChunkedWriter {
   }
 
   private async flush(): Promise<void> {
-    const buffer = Buffer.from(asciiJson(this.parts.join('')), 'latin1');
+    const buffer = Buffer.from(this.parts.join(''), 'latin1');
     this.parts = [];
     this.length = 0;
     this.crc = crc32(buffer, this.crc);
