@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { match } from 'path-to-regexp';
 import { enforceSecurity } from './auth.js';
 import { refuseUnreadBody } from './body-stage.js';
@@ -17,13 +17,6 @@ function decodeParam(value: string): string {
     if (!(err instanceof URIError)) throw err;
     throw Object.assign(new Error(`Failed to decode param '${value}'`), { status: 400 });
   }
-}
-
-/** The pathname as the handlers' router reads it: the URL up to `?`, never decoded. */
-function pathnameOf(req: Request): string {
-  const url = req.url;
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
 }
 
 /**
@@ -50,7 +43,8 @@ export function operationStages(strict: boolean): RequestHandler {
   return (req, res, next) => {
     const routes = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
     if (!routes) return next();
-    const path = pathnameOf(req);
+    // The pathname as the handlers' router reads it (parseurl: an absolute-form URL too), never decoded.
+    const path = req.path;
     // openapi.yaml has at most one operation of a method for any path (operation-stages.test.ts).
     for (const { matches, stage } of routes) if (matches(path)) return stage(req, res, next);
     next();

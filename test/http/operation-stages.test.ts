@@ -1,4 +1,6 @@
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { serverFor } from '../../src/process/http-server.js';
 import { operations, templatePattern } from '../../src/http/spec.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
@@ -36,5 +38,29 @@ describe('the operation stages', () => {
     expectError(await sb.http.get('/api/shop/listings/%E0%A4%A'), 400, "Failed to decode param '%E0%A4%A'");
     // A parameter that decodes goes on to the credential check.
     expectError(await sb.http.delete('/api/settings/api-keys/%41bc'), 401, 'Invalid or expired token');
+  });
+
+  it('read an absolute-form request target (as a proxy sends it) as the router does: the credential is asked for', async () => {
+    const sb = await makeSandbox();
+    const server = serverFor(sb.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const target of [`http://127.0.0.1:${port}/api/shop/orders`, '/api/shop/orders']) {
+        const answer = await new Promise<string>((resolve, reject) => {
+          let text = '';
+          const socket = connect(port, '127.0.0.1', () =>
+            socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+          );
+          socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          socket.on('end', () => resolve(text));
+          socket.on('error', reject);
+        });
+        expect(answer.split('\r\n')[0], target).toBe('HTTP/1.1 401 Unauthorized');
+        expect(answer).toContain('{"error":"Invalid or expired token"}');
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
