@@ -1,7 +1,7 @@
 import type { ListingRecord } from '../../src/store/types.js';
 
 /**
- * A plain listing record `l<n>` for unit tests of the store and the views: a mall item of 1 in
+ * A plain listing record `l<n>` for tests (store, views, search, money): a mall item of 1 in
  * stock at `n` US cents, no place and no images, created 2026-01-01; `fields` replace any of it.
  */
 export function listingRecord(n: number, fields: Partial<ListingRecord> = {}): ListingRecord {

@@ -1,6 +1,7 @@
 import { findUserByEmail } from '../../src/api/auth/users.js';
 import { newId } from '../../src/world/ids.js';
 import type { ListingRecord } from '../../src/store/types.js';
+import { listingRecord } from '../helpers/records.js';
 import { accounts, type TestSandbox } from '../helpers/sandbox.js';
 
 /** `Authorization` header value for a test account's API key. */
@@ -22,29 +23,18 @@ export const balanceOf = (sb: TestSandbox, email: string): number =>
 export function addListing(sb: TestSandbox, overrides: Partial<ListingRecord> = {}): ListingRecord {
   return sb.world.store.mutate((db) => {
     const id = newId(db);
-    const listing: ListingRecord = {
+    const listing = listingRecord(0, {
       id,
       seller_id: findUserByEmail(db, accounts.seller.email)!.id,
       store_slug: 'sandbox-seller',
-      type: 'mall',
       title: `Test item ${id.slice(0, 8)}`,
-      description: null,
       category: 'electronics',
       price_cents: 1000,
-      currency: 'USD',
-      accepted_currencies: ['USD'],
       quantity_available: 5,
       duration: '2weeks',
-      location_city: null,
-      location_country: null,
-      lat: null,
-      lng: null,
-      images: [],
-      is_featured: false,
-      featured_payment_method: null,
       created_at: sb.world.clock.nowIso(),
       ...overrides,
-    };
+    });
     db.listings[id] = listing;
     return listing;
   });

@@ -101,20 +101,6 @@ function candidates(
 const SORT_STEPS = 4;
 
 /**
- * Runs a search over the index: featured listings first, then (with `q`) the text tiers, then the
- * chosen order; counts every match and builds only the requested page.
- *
- * 1. Text and location give candidate positions from the text parts and the grid (or every
- *    position when the search has neither); text also gives each candidate's tier.
- * 2. One pass over those checks the column filters, counts the matches (the
- *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
- * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
- *    without candidates, a walk down the order's featured listings that stops at the page's end.
- * 4. The rest comes from sorting the kept positions by tier and place in the order (a numeric
- *    sort, or only the page's end of them when that is a small part: {@link firstKeys}) when that is cheaper than walking the order (once per tier) until the page is full: the
- *    walk takes about (page end × listings / matches) steps, short when matches are dense.
- */
-/**
  * The matches among the candidates (every listing when `cand` is undefined): how many, how many
  * featured (when `split`), the featured ones among candidates in `keptFeatured`, and the others
  * in `kept` while they are few (a sixteenth of all; `keptAll` false past that). Its own function:
@@ -154,6 +140,20 @@ function scan(
   return { total, featuredTotal, keptCount, keptAll };
 }
 
+/**
+ * Runs a search over the index: featured listings first, then (with `q`) the text tiers, then the
+ * chosen order; counts every match and builds only the requested page.
+ *
+ * 1. Text and location give candidate positions from the text parts and the grid (or every
+ *    position when the search has neither); text also gives each candidate's tier.
+ * 2. One pass over those checks the column filters, counts the matches (the
+ *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
+ * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
+ *    without candidates, a walk down the order's featured listings that stops at the page's end.
+ * 4. The rest comes from sorting the kept positions by tier and place in the order (a numeric
+ *    sort, or only the page's end of them when that is a small part: {@link firstKeys}) when that is cheaper than walking the order (once per tier) until the page is full: the
+ *    walk takes about (page end × listings / matches) steps, short when matches are dense.
+ */
 export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
   index.at(query.now);
   const f = filterOf(index, query);
