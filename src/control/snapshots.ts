@@ -48,9 +48,9 @@ function find(world: World, name: string): Snapshot {
 /** Puts the saved database and clock back (the snapshot stays, so it can be restored again). */
 export async function restoreSnapshot(world: World, name: string): Promise<SnapshotInfo> {
   const s = find(world, name);
-  world.clock.freeze(false);
-  world.clock.set(Date.parse(s.clock.now));
+  // Freeze (or unfreeze) first, then set: set-then-freeze let the wall clock move the time on.
   world.clock.freeze(s.clock.frozen);
+  world.clock.set(Date.parse(s.clock.now));
   const db = JSON.parse(s.db) as Db;
   forgetIdSpace(db);
   await world.store.replace(db);

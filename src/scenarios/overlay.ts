@@ -116,10 +116,11 @@ function putListing(db: Db, l: OverlayListing, at: string): void {
   db.meta.listings = Object.keys(db.listings).length;
 }
 
+/** Freeze first, then move, as POST /__sandbox/clock does: `{set, freeze: true}` stops exactly at `set`. */
 function moveClock(world: World, clock: NonNullable<Overlay['clock']>): void {
+  if (clock.freeze !== undefined) world.clock.freeze(clock.freeze);
   if (clock.set !== undefined) world.clock.set(Date.parse(clock.set));
   if (clock.advance !== undefined) world.clock.advance(parseDuration(clock.advance) as number);
-  if (clock.freeze !== undefined) world.clock.freeze(clock.freeze);
 }
 
 /**

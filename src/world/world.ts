@@ -74,8 +74,8 @@ export function makeWorld(
         await store.replace(db);
       } catch (err) {
         // Not saved, so not reset: the store took the data back, and the clock goes back too.
-        clock.set(Date.parse(before.now));
         clock.freeze(before.frozen);
+        clock.set(Date.parse(before.now));
         throw err;
       }
       // Every hook starts at once (the synchronous ones finish here); some wait, e.g. emptying uploads.
