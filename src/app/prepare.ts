@@ -1,8 +1,11 @@
 import { warmAssistant } from '../api/assistant/assistant.js';
 import { validatorsReady } from '../http/validator.js';
+import { warmJsonParser } from '../http/body-stage.js';
 import { warmTexts } from '../i18n/warm-up.js';
 import { scenariosDir } from '../scenarios/activate.js';
 import { warmScenarioFiles } from '../scenarios/warm-up.js';
+import type { Express } from 'express';
+import { precompileRequestValidation } from './app.js';
 import type { AppDeps } from './deps.js';
 
 /**
@@ -13,20 +16,27 @@ import type { AppDeps } from './deps.js';
  * builds, in the background and a few ms at a time so requests are never held up for long, what
  * every process builds once: the catalogue's tables (texts, English's word list; each other
  * language's is built by its first search), the assistant's own tables and the scenario files of
- * the scenarios directory; it resolves when that is done (once per process: later calls return
- * the same promise). Until then, a request that needs a table builds it itself, in the same
- * slices, and waits for it without blocking others.
+ * the scenarios directory; and what each app builds once: its request validation of every
+ * operation (one compile per turn of the event loop, http/validator-warm.ts), and the JSON body
+ * parser's first read (body-stage.ts). It resolves when
+ * that is done (later calls return the same promise). Until then, a request that needs a table
+ * builds it itself, in the same slices, and waits for it without blocking others; a request whose
+ * operation's validation is not built yet builds it.
  * The server warms at once; the tests' sandbox when a test asks for a warm process.
- * @example const { warm } = await prepareApp(deps); warm(); // listen now
+ * @example const { warm } = await prepareApp(deps, app); warm(); // listen now
  */
-export async function prepareApp(deps: AppDeps): Promise<{ warm: () => Promise<void> }> {
+export async function prepareApp(deps: AppDeps, app: Express): Promise<{ warm: () => Promise<void> }> {
   await validatorsReady();
   let warmed: Promise<void> | undefined;
   const warm = () => {
     // The tables first: a search or a question waits for them, a scenario listing does not.
-    warmed ??= Promise.all([warmTexts(), warmAssistant(), warmScenarioFiles(scenariosDir(deps.config))]).then(
-      () => undefined,
-    );
+    warmed ??= Promise.all([
+      warmTexts(),
+      warmAssistant(),
+      warmScenarioFiles(scenariosDir(deps.config)),
+      precompileRequestValidation(app),
+      warmJsonParser(),
+    ]).then(() => undefined);
     return warmed;
   };
   return { warm };
