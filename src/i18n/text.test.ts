@@ -25,6 +25,16 @@ describe('wordsIn', () => {
     expect(wordsIn('レザージャケット', 'ja')).toEqual(['レザー', 'ジャケット']);
     expect(wordsIn('iPhone 14 です', 'ja')).toEqual(['iphone', '14', 'です']);
   });
+  it('with a most, gives the first words of the whole text, segmented or spaced', () => {
+    for (const [text, lang] of [
+      ['赤いランプと青いランプ'.repeat(50), 'ja'],
+      ['红色皮夹克'.repeat(50), 'zh'],
+      ['black leather jacket '.repeat(50), 'en'],
+    ]) {
+      const all = wordsIn(text, lang);
+      for (const max of [0, 1, 3, 32]) expect(wordsIn(text, lang, max)).toEqual(all.slice(0, max));
+    }
+  });
   it('reads spaced scripts as words', () => {
     expect(wordsIn('Lederjacke, schwarz', 'de')).toEqual(['lederjacke', 'schwarz']);
     expect(wordsIn('가죽 재킷', 'ko')).toEqual(['가죽', '재킷']);

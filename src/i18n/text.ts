@@ -58,17 +58,19 @@ function segmenter(locale: string): Intl.Segmenter {
  * their words come from ICU's dictionary segmentation (`Intl.Segmenter`), the same for a listing's
  * text and for a query, so `夹克` finds `红色皮夹克`. A run of such characters in another language's
  * text (a query typed in Chinese with `lang=en`) is segmented as Japanese when it holds kana, else
- * as Chinese.
+ * as Chinese. With `max`, the first `max` words only: segmentation stops there (ICU's costs some
+ * 2 ms per 2,000 characters, which a query of 32 words need not pay for the rest).
  * @example wordsIn('红色皮夹克', 'zh') // ['红色', '皮', '夹克']
  */
-export function wordsIn(text: string, lang: string): string[] {
-  if (!UNSPACED.test(text)) return words(text);
+export function wordsIn(text: string, lang: string, max = Infinity): string[] {
+  if (!UNSPACED.test(text)) return words(text).slice(0, max);
   const locale = lang === 'ja' || lang === 'zh' ? lang : KANA.test(text) ? 'ja' : 'zh';
   const out: string[] = [];
   for (const piece of segmenter(locale).segment(text)) {
+    if (out.length >= max) break;
     if (piece.isWordLike) for (const w of words(piece.segment)) out.push(w);
   }
-  return out;
+  return out.slice(0, max);
 }
 
 /**

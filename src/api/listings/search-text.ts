@@ -15,7 +15,7 @@ const MAX_WORDS = 32;
 
 /** The query's words as the search reads them in `lang` (Chinese and Japanese segmented like the texts). */
 export function queryWords(q: string, lang: string): string[] {
-  return wordsIn(q, lang).slice(0, MAX_WORDS);
+  return wordsIn(q, lang, MAX_WORDS);
 }
 
 /** The languages a search in `lang` reads: that language and English. */
