@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 export const REQUEST_CPU_BUDGET_MS = 100;
 
 /**
- * The longest the event loop may be late (wall time, perf_hooks.monitorEventLoopDelay) while
- * requests run: what every other request of every sandbox would wait (issue 14).
+ * The longest the main thread may run without a turn of the event loop while requests run
+ * (`watchLongestTask`, in CPU time): what every other request of every sandbox would wait
+ * (issue 14). In CPU time, like REQUEST_CPU_BUDGET_MS: a wall-clock figure (event-loop delay) also
+ * counts the time a loaded machine gave the process no core, which no change to the sandbox moves.
  */
-export const EVENT_LOOP_DELAY_BUDGET_MS = 200;
+export const LONGEST_TASK_BUDGET_MS = 200;
 
 /**
  * CPU time (ms) a main thread has run: the first field of Linux's schedstat, in nanoseconds.
