@@ -8,7 +8,6 @@ import { applyDueExpiries } from '../api/payprovider/settle.js';
 import { resolvePrincipal } from '../http/auth.js';
 import { jsonBody, refuseUnreadBody } from '../http/body-stage.js';
 import { mediaTypeAsDeclared } from '../http/validator-media-type.js';
-import { precompileValidation } from '../http/validator-warm.js';
 import { operationStages } from '../http/operation-stages.js';
 import { errorHandler, notFoundHandler } from '../http/errors.js';
 import { fastReads } from '../http/fast-read.js';
@@ -30,22 +29,6 @@ export const BODY_LIMIT = '1mb';
 
 type FullPath = (req: IncomingMessage, res: ServerResponse, done?: (err?: unknown) => void) => void;
 
-/** Each app's own build of its request validation ahead of the first requests (validator-warm.ts). */
-const precompiles = new WeakMap<Express, () => Promise<void>>();
-
-/**
- * Builds the request validation of every operation of `app` (made by createPipeline or createApp)
- * ahead of its first requests, in the background, one operation per turn of the event loop; once
- * per app, later calls return the same promise. prepareApp's `warm` calls it.
- */
-export function precompileRequestValidation(app: Express): Promise<void> {
-  const build = precompiles.get(app);
-  if (!build) return Promise.resolve();
-  const built = build();
-  precompiles.set(app, () => built);
-  return built;
-}
-
 /**
  * The full path: every stage in Express, world → body → principal → validation → handler → one
  * error shape (docs/architecture.md lists them). Never listens.
@@ -63,8 +46,6 @@ export function createPipeline(deps: AppDeps): Express {
   const validation = validatorOptions(specForValidator({ responses: false }));
   // Uploads stream into the sandbox's upload space, never whole into memory.
   validation.fileUploader = uploadReceiver(deps.config.uploadQuotaMb);
-  const validator = requestValidator(validation);
-  precompiles.set(app, () => precompileValidation(app, validator));
   const stages: RequestHandler[] = [
     worldStage(deps), // 1-2 version, world
     pagesStage(deps), // 3 pages: CORS, /docs, /openapi.*, /__sandbox/ui
@@ -78,7 +59,7 @@ export function createPipeline(deps: AppDeps): Express {
     operationStages(deps.config.strict),
     refuseUnreadBody, // 12b for a path that is no operation
     // 12d validation; a HEAD is validated as its GET, a body as its declared media type.
-    ...headAsGet(mediaTypeAsDeclared(validator)),
+    ...headAsGet(mediaTypeAsDeclared(requestValidator(validation))),
     scenarioEffects(), // 13 scenario effects: after validation, so a scenario never bypasses it
     textsStage, // 14 texts: the catalogue's tables, built in slices on first use
   ];

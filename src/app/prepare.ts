@@ -4,8 +4,6 @@ import { warmJsonParser } from '../http/body-stage.js';
 import { warmTexts } from '../i18n/warm-up.js';
 import { scenariosDir } from '../scenarios/activate.js';
 import { warmScenarioFiles } from '../scenarios/warm-up.js';
-import type { Express } from 'express';
-import { precompileRequestValidation } from './app.js';
 import type { AppDeps } from './deps.js';
 
 /**
@@ -16,16 +14,15 @@ import type { AppDeps } from './deps.js';
  * builds, in the background and a few ms at a time so requests are never held up for long, what
  * every process builds once: the catalogue's tables (texts, English's word list; each other
  * language's is built by its first search), the assistant's own tables and the scenario files of
- * the scenarios directory; and what each app builds once: its request validation of every
- * operation (one compile per turn of the event loop, http/validator-warm.ts), and the JSON body
- * parser's first read (body-stage.ts). It resolves when
- * that is done (later calls return the same promise). Until then, a request that needs a table
- * builds it itself, in the same slices, and waits for it without blocking others; a request whose
- * operation's validation is not built yet builds it.
+ * the scenarios directory, and the JSON body parser's first read (body-stage.ts); it resolves when
+ * that is done (once per process: later calls return the same promise). Until then, a request
+ * that needs a table builds it itself, in the same slices, and waits for it without blocking
+ * others. Each operation's request check is built by its first request (5-45 ms; see
+ * docs/hardening.md for why it is not built here).
  * The server warms at once; the tests' sandbox when a test asks for a warm process.
- * @example const { warm } = await prepareApp(deps, app); warm(); // listen now
+ * @example const { warm } = await prepareApp(deps); warm(); // listen now
  */
-export async function prepareApp(deps: AppDeps, app: Express): Promise<{ warm: () => Promise<void> }> {
+export async function prepareApp(deps: AppDeps): Promise<{ warm: () => Promise<void> }> {
   await validatorsReady();
   let warmed: Promise<void> | undefined;
   const warm = () => {
@@ -34,7 +31,6 @@ export async function prepareApp(deps: AppDeps, app: Express): Promise<{ warm: (
       warmTexts(),
       warmAssistant(),
       warmScenarioFiles(scenariosDir(deps.config)),
-      precompileRequestValidation(app),
       warmJsonParser(),
     ]).then(() => undefined);
     return warmed;

@@ -207,21 +207,3 @@ export function applyValidatorPatches(): { deferred: boolean; viaPointer: boolea
     memoized: memoizeRouteMatchers().pathToRegexp.memoized === true,
   };
 }
-
-/**
- * 6. Picks two of the validator's middlewares by their function names (`metadataMiddleware`, the
- * route lookup that sets `req.openapi`, and `requestMiddleware`, the request check), so that
- * http/validator-warm.ts can send a probe request through those two alone and build each
- * operation's check before the first requests (the library builds it on an operation's first
- * request, and has no option to build it earlier). Undefined when either is missing: nothing is
- * built ahead, and requests build their checks as before. Upstream: no issue found, none filed from
- * here (no tracker reachable); to file: "an option to compile every operation's request validator
- * at start-up". Removable once the library builds them when it loads the spec.
- */
-export function lookupAndCheck(
-  handlers: RequestHandler[],
-): { lookup: RequestHandler; check: RequestHandler } | undefined {
-  const lookup = handlers.find((h) => h.name === 'metadataMiddleware');
-  const check = handlers.find((h) => h.name === 'requestMiddleware');
-  return lookup && check ? { lookup, check } : undefined;
-}

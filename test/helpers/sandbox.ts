@@ -75,7 +75,7 @@ export async function makeSandbox(
   // catalogue's tables and the scenario files, which a server builds in the background from start,
   // are built here when a test asks for a warm process (`warmed`), else by the requests that need
   // them, as a server's first requests do: about 1.7 s of CPU a test process saves.
-  const { warm } = await prepareApp(deps, app);
+  const { warm } = await prepareApp(deps);
   const http = checked(supertest(serverFor(app)));
   return {
     app,

@@ -11,11 +11,9 @@ import {
   applyValidatorPatches,
   compileQueryCheck,
   installValidator,
-  lookupAndCheck,
   memoizeRouteMatchers,
 } from '../../src/http/validator-patches.js';
 import { makeSandbox } from '../helpers/sandbox.js';
-import { checksAddedBy } from '../helpers/validator-checks.js';
 
 /**
  * The shapes src/http/validator-patches.ts relies on. A failure here means a dependency changed
@@ -185,30 +183,5 @@ describe("patch 5: the request validator's ajv for the fast search query check",
     expect(query).toEqual({ n: 3, sort: 'newest' });
     expect(check({ n: '0' })).toBe(false);
     expect(check({ n: 'x' })).toBe(false);
-  });
-});
-
-describe('patch 6: the route lookup and the request check, by name', () => {
-  it('finds both among the middlewares, the lookup first', async () => {
-    const options = validatorOptions(specForValidator({ responses: false }));
-    options.fileUploader = {};
-    const { handlers, loaded } = installValidator(options);
-    await loaded;
-    const found = lookupAndCheck(handlers);
-    expect(found).toBeDefined();
-    expect(handlers.indexOf(found!.lookup)).toBeLessThan(handlers.indexOf(found!.check));
-    expect(lookupAndCheck(handlers.filter((h) => h !== found!.check))).toBeUndefined();
-  });
-
-  it('the lookup sets req.openapi from the request path alone, and the check builds under the key requests use', async () => {
-    const sb = await makeSandbox();
-    const added = await checksAddedBy(() => sb.warmed);
-    expect(added).toBeGreaterThan(0);
-    // The same keys a request looks its check up by: a real request then builds nothing.
-    expect(
-      await checksAddedBy(async () => {
-        await sb.http.post('/api/auth/login').send({ email: 'nobody@example.com', password: 'x' });
-      }),
-    ).toBe(0);
   });
 });
