@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { seenAs } from './validator.js';
 
 /** What the validator's route lookup (its first middleware) leaves on a request it matched. */
 interface Matched {
@@ -32,29 +33,20 @@ export function validatedContentType(req: Pick<Request, 'headers'> & Matched): s
 
 /**
  * Each of the validator's middlewares sees the request's Content-Type as
- * {@link validatedContentType} gives it, and gives the header back as sent when it passes the
- * request on (or fails it), so every stage after it, the journal and the error handler (whose 415
- * names the type sent) see what the client sent.
+ * {@link validatedContentType} gives it, and gets the header back as sent (`seenAs`), so every
+ * stage after it, the journal and the error handler (whose 415 names the type sent) see what the
+ * client sent.
  */
 export function mediaTypeAsDeclared(handlers: RequestHandler[]): RequestHandler[] {
-  return handlers.map((handler) => (req, res, next) => {
+  return seenAs(handlers, (req) => {
     const sent = req.headers['content-type'];
     const seen = validatedContentType(req);
-    if (seen === sent) return handler(req, res, next);
+    if (seen === sent) return undefined;
     const put = (value: string | undefined) => {
       if (value === undefined) delete req.headers['content-type'];
       else req.headers['content-type'] = value;
     };
     put(seen);
-    const back = (err?: unknown) => {
-      put(sent);
-      next(err);
-    };
-    try {
-      return handler(req, res, back);
-    } catch (err) {
-      put(sent);
-      throw err;
-    }
+    return () => put(sent);
   });
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { middleware } from 'express-openapi-validator';
 import { applyValidatorPatches, installValidator } from './validator-patches.js';
 import { PAGE_PATHS } from './routing.js';
@@ -48,25 +48,43 @@ export async function validatorsReady(): Promise<void> {
 }
 
 /**
- * HEAD on every GET operation: a HEAD is answered as its GET without the body (RFC 9110 9.3.2;
- * Express routes it to the GET's handler, and Node sends no body for it), but the contract lists
- * GETs only, so the validator would call it a 405. Each validator middleware sees the request as
- * the GET it mirrors (same parameters, same security) and gives it back as HEAD, so every stage
- * after it, the journal and the error handler see the HEAD that was sent.
+ * Each of `handlers` (the validator's middlewares) sees the request as `show` changes it; `show`
+ * returns what changes it back (undefined when it changed nothing), which runs as the handler
+ * passes the request on, fails it or throws, so every stage after the validator, the journal and
+ * the error handler see the request that was sent.
  */
-export function headAsGet(handlers: RequestHandler[]): RequestHandler[] {
+export function seenAs(
+  handlers: RequestHandler[],
+  show: (req: Request) => (() => void) | undefined,
+): RequestHandler[] {
   return handlers.map((handler) => (req, res, next) => {
-    if (req.method !== 'HEAD') return handler(req, res, next);
-    req.method = 'GET';
+    const undo = show(req);
+    if (!undo) return handler(req, res, next);
     const back = (err?: unknown) => {
-      req.method = 'HEAD';
+      undo();
       next(err);
     };
     try {
       return handler(req, res, back);
     } catch (err) {
-      req.method = 'HEAD';
+      undo();
       throw err;
     }
+  });
+}
+
+/**
+ * HEAD on every GET operation: a HEAD is answered as its GET without the body (RFC 9110 9.3.2;
+ * Express routes it to the GET's handler, and Node sends no body for it), but the contract lists
+ * GETs only, so the validator would call it a 405. Each validator middleware sees the request as
+ * the GET it mirrors (same parameters, same security) and gives it back as HEAD (`seenAs`).
+ */
+export function headAsGet(handlers: RequestHandler[]): RequestHandler[] {
+  return seenAs(handlers, (req) => {
+    if (req.method !== 'HEAD') return undefined;
+    req.method = 'GET';
+    return () => {
+      req.method = 'HEAD';
+    };
   });
 }
