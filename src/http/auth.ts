@@ -1,15 +1,16 @@
 import type { Request, RequestHandler } from 'express';
-import jwt from 'jsonwebtoken';
-import { sha256 } from '../api/auth/sha256.js';
+import { API_KEY_PREFIX, checkToken, findApiKey } from '../api/auth/tokens.js';
 import type { World } from '../world/world.js';
 import { ApiError, Messages } from './errors.js';
-import { hmacKey } from './hmac-key.js';
 import type { AnyRequest } from './handler.js';
 import { lenient } from './warnings.js';
 
-export const USER_TOKEN_SECONDS = 24 * 3600;
-export const GUEST_TOKEN_SECONDS = 7 * 24 * 3600;
-export const API_KEY_PREFIX = 'mk_test_';
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Who is calling (the principal stage). */
+    principal: Principal;
+  }
+}
 
 /** Who is calling. A request may carry both a user credential and a guest token (cart merge). */
 export interface Principal {
@@ -21,92 +22,54 @@ export interface Principal {
   invalidGuest?: string;
 }
 
-interface TokenClaims {
-  sub: string;
-  typ: 'user' | 'guest';
-  sbx: string;
-  iat: number;
-  exp: number;
+/** The credentials a request carries, as sent, before anything checks them. */
+export interface Credentials {
+  /**
+   * The user credential: a bearer token or API key from `Authorization: Bearer …`, else the
+   * `api_key` query parameter (under any name the router decodes to it, `api%5Fkey` too);
+   * `malformed` when an Authorization header is not of the Bearer form (its value as sent).
+   */
+  user?: { value: string; from: 'authorization' | 'api_key' | 'malformed' };
+  /** The `X-Guest-Token` header. */
+  guest?: string;
 }
 
-/** Signs an HS256 token on the sandbox clock, bound to the world that issued it. */
-export function signToken(world: World, secret: string, sub: string, typ: 'user' | 'guest'): string {
-  const iat = Math.floor(world.clock.now() / 1000);
-  const ttl = typ === 'user' ? USER_TOKEN_SECONDS : GUEST_TOKEN_SECONDS;
-  const claims: TokenClaims = { sub, typ, sbx: world.id, iat, exp: iat + ttl };
-  return jwt.sign(claims, hmacKey(secret), { algorithm: 'HS256' });
-}
-
-/** The claims when the token is ours, unexpired on the sandbox clock and of the right type. */
-export function verifyToken(
-  world: World,
-  secret: string,
-  token: string,
-  typ: 'user' | 'guest',
-): TokenClaims | null {
-  const checked = checkToken(world, secret, token, typ);
-  return typeof checked === 'string' ? null : checked;
-}
-
-/** The claims, or why the token is refused (for X-Sandbox-Error-Detail). */
-function checkToken(
-  world: World,
-  secret: string,
-  token: string,
-  typ: 'user' | 'guest',
-): TokenClaims | string {
-  try {
-    const claims = jwt.verify(token, hmacKey(secret), {
-      algorithms: ['HS256'],
-      clockTimestamp: Math.floor(world.clock.now() / 1000),
-    }) as TokenClaims;
-    if (claims.typ === typ && claims.sbx === world.id && typeof claims.sub === 'string') return claims;
-    return claims.typ !== typ ? `it is a ${String(claims.typ)} token` : 'it was issued by another sandbox';
-  } catch (err) {
-    if (err instanceof jwt.TokenExpiredError)
-      return `it expired at ${err.expiredAt.toISOString()} (sandbox time)`;
-    return 'it is not a token this sandbox signed';
-  }
-}
-
-function findApiKey(world: World, key: string): { userId: string; keyId: string } | null {
-  const hash = sha256(key);
-  for (const record of Object.values(world.store.db.api_keys)) {
-    if (record.hash === hash && record.revoked_at === null && world.store.db.users[record.user_id]) {
-      return { userId: record.user_id, keyId: record.id };
-    }
-  }
-  return null;
-}
-
-/** The raw credential the request carries, if any (header first, then `api_key`). */
-export function rawCredential(req: Request): string | undefined {
+/**
+ * What credentials the request carries: the one place this is decided. The principal, and through
+ * it the rate limit and the answer cache, the scenario effects and the scenarios' scopes read it.
+ */
+export function credentialsOf(req: Pick<Request, 'headers' | 'query'>): Credentials {
+  const found: Credentials = {};
   const header = req.headers.authorization;
   if (typeof header === 'string' && header.length > 0) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match ? match[1] : header;
+    found.user = match ? { value: match[1], from: 'authorization' } : { value: header, from: 'malformed' };
+  } else if (typeof req.query.api_key === 'string') {
+    found.user = { value: req.query.api_key, from: 'api_key' };
   }
-  const query = req.query.api_key;
-  return typeof query === 'string' ? query : undefined;
+  const guest = req.headers['x-guest-token'];
+  if (typeof guest === 'string' && guest.length > 0) found.guest = guest;
+  return found;
 }
 
 /** The user the request's credential names, or why it names none (a string). */
-function resolveUser(world: World, secret: string, req: Request): Principal['user'] | string | undefined {
-  const header = req.headers.authorization;
-  const credential = rawCredential(req);
-  if (credential === undefined) return undefined;
-  if (typeof header === 'string' && header.length > 0 && !/^Bearer\s+\S+\s*$/i.test(header))
-    return 'the Authorization header is not "Bearer <token or API key>"';
+function resolveUser(
+  world: World,
+  secret: string,
+  sent: Credentials['user'],
+): Principal['user'] | string | undefined {
+  if (sent === undefined) return undefined;
+  if (sent.from === 'malformed') return 'the Authorization header is not "Bearer <token or API key>"';
   // A credential in the query is the `api_key` parameter: its refusal names the API key.
-  const inQuery = !(typeof header === 'string' && header.length > 0);
+  const inQuery = sent.from === 'api_key';
   const unknownKey = inQuery
     ? 'the API key in api_key is unknown or revoked'
     : 'the API key is unknown or revoked';
-  if (credential.startsWith(API_KEY_PREFIX)) {
-    const found = findApiKey(world, credential);
+  if (sent.value.startsWith(API_KEY_PREFIX)) {
+    const found = findApiKey(world, sent.value);
     return found ? { id: found.userId, via: 'api_key', apiKeyId: found.keyId } : unknownKey;
   }
-  const claims = checkToken(world, secret, credential, 'user');
+  const claims = checkToken(world, secret, sent.value, 'user');
   if (typeof claims === 'string') return inQuery ? unknownKey : `the bearer token is refused: ${claims}`;
   return world.store.db.users[claims.sub]
     ? { id: claims.sub, via: 'jwt' }
@@ -120,12 +83,12 @@ function resolveUser(world: World, secret: string, req: Request): Principal['use
 export function resolvePrincipal(secret: string): RequestHandler {
   return (req, _res, next) => {
     const principal: Principal = {};
-    const user = resolveUser(req.world, secret, req);
+    const sent = credentialsOf(req);
+    const user = resolveUser(req.world, secret, sent.user);
     if (typeof user === 'string') principal.invalidUser = user;
     else if (user) principal.user = user;
-    const guestToken = req.headers['x-guest-token'];
-    if (typeof guestToken === 'string' && guestToken.length > 0) {
-      const claims = checkToken(req.world, secret, guestToken, 'guest');
+    if (sent.guest !== undefined) {
+      const claims = checkToken(req.world, secret, sent.guest, 'guest');
       if (typeof claims === 'string') principal.invalidGuest = `X-Guest-Token is refused: ${claims}`;
       else principal.guest = { id: claims.sub };
     }

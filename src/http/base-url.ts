@@ -1,7 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** What the base URL is made from: Express's `Request` has it, and so does the fast path's request. */
+/**
+ * The request headers a base URL is made from: Host, and `X-Forwarded-Proto` that Express's
+ * `req.protocol` reads behind a trusted proxy. The answer cache's key holds the base URL, so
+ * these are inputs it covers.
+ */
+export const BASE_URL_HEADERS = ['host', 'x-forwarded-proto'] as const;
+
+/** What the base URL is made from (an Express request). */
 export interface BaseUrlSource {
   protocol: string;
   headers: IncomingHttpHeaders;

@@ -55,12 +55,6 @@ export class RateCounters {
     };
   }
 
-  /** Takes one hit of `key` back (a request the fast path leaves to the full path, which counts it). */
-  decrement(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
-  }
-
   /** Ends the window of `key`: its next hit starts a new one. */
   end(key: string): void {
     this.windows.delete(key);

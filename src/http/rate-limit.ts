@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Config } from '../process/config.js';
 import { ApiError, Messages } from './errors.js';
 import { extra, type World } from '../world/world.js';
 import { isControlPath } from './control-paths.js';
 import { RATE_LIMIT_WINDOW_MS, type RateCounters } from './rate-counters.js';
-import { contextOf } from './express-context.js';
-import type { RequestContext } from './request-context.js';
 
 /** Each world's reset ends the windows its clock times (once per world). */
 function watchResets(world: World, counters: RateCounters): void {
@@ -27,22 +24,18 @@ export interface Limit {
 }
 
 /** The counter of the client's address (IPv6 by /56). */
-export const addressKey = (ctx: Pick<RequestContext, 'address'>) => `address:${ipKeyGenerator(ctx.address)}`;
+export const addressKey = (req: Pick<Request, 'ip'>) => `address:${ipKeyGenerator(req.ip ?? '')}`;
 
 /** The client address's budget; null when that limit is off (0). */
-export function addressLimit(
-  ctx: Pick<RequestContext, 'address'>,
-  config: Config,
-  counters: RateCounters,
-): Limit | null {
+export function addressLimit(req: Pick<Request, 'ip'>, config: Config, counters: RateCounters): Limit | null {
   const limit = config.rateLimit;
-  return limit > 0 ? { key: addressKey(ctx), counters, limit, policy: `${limit}-per-minute` } : null;
+  return limit > 0 ? { key: addressKey(req), counters, limit, policy: `${limit}-per-minute` } : null;
 }
 
 /** A verified API key's budget, else the client address's; null when that limit is off (0). */
-function limitOf(ctx: RequestContext, config: Config, counters: RateCounters): Limit | null {
-  const apiKeyId = ctx.principal.user?.apiKeyId;
-  if (!apiKeyId) return addressLimit(ctx, config, counters);
+function limitOf(req: Request, config: Config, counters: RateCounters): Limit | null {
+  const apiKeyId = req.principal.user?.apiKeyId;
+  if (!apiKeyId) return addressLimit(req, config, counters);
   const limit = config.rateLimitApiKey;
   return limit > 0
     ? { key: `key:${apiKeyId}`, counters, limit, policy: `${limit}-per-minute-api-key` }
@@ -65,8 +58,6 @@ function partitionKeyOf(key: string): string {
 export interface Counted {
   headers: [string, string][];
   retryAfterS?: number;
-  /** What it was counted against (for {@link uncount}). */
-  limit: Limit;
 }
 
 /**
@@ -75,18 +66,14 @@ export interface Counted {
  * `RateLimit` / `RateLimit-Policy` headers (the format express-rate-limit writes, which the
  * sandbox used before); undefined when no limit applies (a control call, a limit turned off).
  */
-export function countRequest(
-  ctx: RequestContext,
-  config: Config,
-  counters: RateCounters,
-): Counted | undefined {
-  if (isControlPath(ctx.path)) return undefined;
-  const limit = limitOf(ctx, config, counters);
+function countRequest(req: Request, config: Config, counters: RateCounters): Counted | undefined {
+  if (isControlPath(req.path)) return undefined;
+  const limit = limitOf(req, config, counters);
   if (!limit) return undefined;
-  watchResets(ctx.world, counters);
-  // A request that brought its sandbox live was counted against its address then (world-stage.ts).
-  const counted = ctx.countedAtLoad === limit.key ? limit.counters.peek(limit.key) : undefined;
-  const { totalHits, leftMs } = counted ?? limit.counters.increment(limit.key, ctx.world);
+  watchResets(req.world, counters);
+  // A request that brought its sandbox live was counted against its address then (sandbox-admission.ts).
+  const counted = req.countedAtLoad === limit.key ? limit.counters.peek(limit.key) : undefined;
+  const { totalHits, leftMs } = counted ?? limit.counters.increment(limit.key, req.world);
   return countedAs(limit, totalHits, leftMs);
 }
 
@@ -100,20 +87,14 @@ export function countedAs(limit: Limit, totalHits: number, leftMs: number): Coun
       `"${limit.policy}"; q=${limit.limit}; w=${RATE_LIMIT_WINDOW_MS / 1000}; pk=:${partitionKeyOf(limit.key)}:`,
     ],
   ];
-  return totalHits > limit.limit ? { headers, retryAfterS: resetS, limit } : { headers, limit };
+  return totalHits > limit.limit ? { headers, retryAfterS: resetS } : { headers };
 }
 
-/** Takes a count back: the fast paths leave an over-limit request to the full path, which counts it. */
-export function uncount(counted: Counted): void {
-  counted.limit.counters.decrement(counted.limit.key);
-}
-
-/** The rate-limit stage on the full path: the headers on every counted answer, a 429 with `Retry-After` over the limit. */
+/** The rate-limit stage: the headers on every counted answer, a 429 with `Retry-After` over the limit. */
 export function rateLimiting(config: Config, counters: RateCounters): RequestHandler {
   return (req, res, next) => {
-    const ctx = contextOf(res);
-    if (req.method === 'POST' && RESET_PATH.test(ctx.path)) freshBudgetOnReset(ctx, res, counters);
-    const counted = countRequest(ctx, config, counters);
+    if (req.method === 'POST' && RESET_PATH.test(req.path)) freshBudgetOnReset(req, res, counters);
+    const counted = countRequest(req, config, counters);
     if (!counted) return next();
     for (const [name, value] of counted.headers) res.setHeader(name, value);
     if (counted.retryAfterS === undefined) return next();
@@ -130,8 +111,8 @@ const RESET_PATH = /^\/__sandbox\/reset\/?$/;
  * tests must not find its last test's requests counted, whichever sandbox they named. A reset needs
  * the admin token when one is set, so this gives no budget to a client that could not reset.
  */
-function freshBudgetOnReset(ctx: RequestContext, res: ServerResponse, counters: RateCounters): void {
+function freshBudgetOnReset(req: Request, res: Response, counters: RateCounters): void {
   res.on('finish', () => {
-    if (res.statusCode === 200) counters.end(addressKey(ctx));
+    if (res.statusCode === 200) counters.end(addressKey(req));
   });
 }

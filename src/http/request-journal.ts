@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import querystring from 'node:querystring';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
 import type { Schema } from './contract.js';
-import { contextOf } from './express-context.js';
 import { headerSecretValues, redact, redactHeaders, scrubberOf, scrubDeep, secretValues } from './redact.js';
-import type { RequestContext } from './request-context.js';
+import { appliedScenarios } from '../scenarios/query.js';
 import { errorDetailOf, warningsOf } from './warnings.js';
 
 /** One recorded request as served (openapi.yaml `JournalEntry`, secrets redacted). */
@@ -29,7 +28,7 @@ export interface JournalRecord extends Omit<JournalFields, 'query'> {
   search: string;
   headers: Record<string, unknown>;
   requestBody: unknown;
-  /** The body as sent (a fast answer keeps the cache's bytes, decoded only when read). */
+  /** The body as sent (an answer from the cache keeps its bytes, decoded only when read). */
   responseText: string | Buffer | undefined;
 }
 
@@ -166,77 +165,88 @@ function kept(body: string | Buffer | undefined): string | Buffer | undefined {
   return bytes > MAX_BODY_BYTES ? `[${bytes} bytes, not kept]` : body;
 }
 
-/** How the request ended, as the journal shows it. */
-export interface JournalOutcome {
-  /** The journal id, taken when the request arrived (the fast paths take it when they record). */
-  id?: string;
+/** What the journal stage keeps of one request while it is served. */
+interface Served {
+  id: string;
   /** Sandbox time when the request arrived. */
   at: string;
-  /** Null when the connection was dropped before a response. */
-  status: number | null;
+  /** performance.now() then, for the duration. */
+  started: number;
+  /** The response body as sent. */
+  sent: string | Buffer | undefined;
 }
 
-/**
- * The journal stage: records a request of a world with what it was answered (secrets are
- * redacted when the journal is read, not here, so recording costs next to nothing).
- */
-export function recordRequest(ctx: RequestContext, capacity: number, outcome: JournalOutcome): void {
-  if (capacity <= 0) return;
-  const journal = journalOf(ctx.world, capacity);
-  const { req } = ctx;
+/** Records the request with what it was answered (secrets are redacted when the journal is read). */
+function record(journal: Journal, req: Request, res: Response, served: Served): void {
   const requestLength = Number(req.headers['content-length'] ?? 0);
   journal.add({
-    id: outcome.id ?? journal.nextId(),
-    at: outcome.at,
-    method: req.method ?? 'GET',
-    path: ctx.path,
-    search: searchOf((req as { originalUrl?: string }).originalUrl ?? req.url ?? ''),
-    status: outcome.status,
-    duration_ms: elapsedMs(ctx.started),
-    scenario: ctx.applied.join(', ') || null,
-    sandbox_id: ctx.world.id,
-    warnings: warningsOf(ctx.res),
-    error_detail: errorDetailOf(ctx.res),
+    id: served.id,
+    at: served.at,
+    method: req.method,
+    path: req.path,
+    search: searchOf(req.originalUrl),
+    // Null when the connection was dropped before a response.
+    status: res.headersSent ? res.statusCode : null,
+    duration_ms: elapsedMs(served.started),
+    scenario: appliedScenarios(req).join(', ') || null,
+    sandbox_id: req.world.id,
+    warnings: warningsOf(res),
+    error_detail: errorDetailOf(res),
     headers: { ...req.headers },
-    requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : ctx.body,
-    responseText: kept(ctx.sent),
+    requestBody: requestLength > MAX_BODY_BYTES ? `[${requestLength} bytes, not kept]` : req.body,
+    responseText: kept(served.sent),
   });
 }
 
-/** Keeps what the response sends (res.json ends in res.send) in the context, for the journal. */
-function captureBody(ctx: RequestContext, res: Response): void {
+/** Keeps what the response sends (res.json ends in res.send), for the journal. */
+function captureBody(served: Served, res: Response): void {
   const send = res.send.bind(res);
   res.send = ((body?: unknown) => {
     // A HEAD is answered without its body (Express and Node drop it): the journal keeps none.
-    if (ctx.sent === undefined && res.req.method !== 'HEAD') {
+    if (served.sent === undefined && res.req.method !== 'HEAD') {
       const text = Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body);
       // Big bodies are not kept (memory): only a note of their size, in bytes.
-      ctx.sent = kept(text);
+      served.sent = kept(text);
     }
     return send(body);
   }) as Response['send'];
 }
 
+/** Each response's "record it now", set by the journal stage. */
+const recorders = new WeakMap<Response, () => void>();
+
 /**
- * The journal stage on the full path: records every request of a world once its response is over
- * (or its connection dropped), with the scenarios applied. Reads of the journal itself are not
- * recorded.
+ * Records the request of `res` in the journal now, once: a connection the sandbox cuts itself
+ * (a scenario) is recorded before it is cut, so a client that reads the journal right after
+ * seeing the cut finds it there.
+ */
+export function recordNow(res: Response): void {
+  recorders.get(res)?.();
+}
+
+/**
+ * The journal stage: records every request of a world once its response is over (or its
+ * connection dropped), with the scenarios applied. Reads of the journal itself are not recorded,
+ * nor a request whose world is a stand-in (world-stage.ts): nothing of it is recorded there.
  */
 export function requestJournal(capacity: number): RequestHandler {
   return (req, res, next) => {
-    const ctx = contextOf(res);
-    // A stand-in world (world-stage.ts) is not the request's: nothing of it is recorded there.
-    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests') || ctx.standIn) return next();
-    const id = journalOf(ctx.world, capacity).nextId();
-    const at = ctx.world.clock.nowIso();
-    captureBody(ctx, res);
+    if (capacity <= 0 || req.path.startsWith('/__sandbox/requests') || req.standIn) return next();
+    const journal = journalOf(req.world, capacity);
+    const served: Served = {
+      id: journal.nextId(),
+      at: req.world.clock.nowIso(),
+      started: performance.now(),
+      sent: undefined,
+    };
+    captureBody(served, res);
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
-      recordRequest(ctx, capacity, { id, at, status: res.headersSent ? res.statusCode : null });
+      record(journal, req, res, served);
     };
-    ctx.record = finish;
+    recorders.set(res, finish);
     // 'close' comes after 'finish', and also when the connection drops before a response.
     res.once('close', finish);
     next();

@@ -1,47 +1,40 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { RequestHandler, Response } from 'express';
-import { scenarioState } from '../scenarios/state.js';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { anyScenarioOn, appliedScenarios } from '../scenarios/query.js';
 import { extra, type World } from '../world/world.js';
-import { writeAnswer, type Answer } from './answer.js';
-import { contextOf } from './express-context.js';
-import type { RequestContext } from './request-context.js';
+import type { Principal } from './auth.js';
+import { BASE_URL_HEADERS, baseUrl } from './base-url.js';
+import type { Operation } from './spec.js';
+import { WARNING_HEADER } from './warnings.js';
 
 /** Entries kept per world (least recently used goes first). */
-export const RESPONSE_CACHE_ENTRIES = 500;
+export const ANSWER_CACHE_ENTRIES = 500;
 /** Bytes of bodies kept per world, so a few huge pages cannot hold on to much memory. */
-export const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
+export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 /**
- * Sandbox milliseconds an entry stays valid. Every write bumps the store version (which empties
- * the cache), and so does every clock change; this bound only covers time passing by itself on a
- * running clock (a listing whose duration ends while its page sits in the cache).
+ * Sandbox milliseconds an entry stays valid. Every write and every clock change moves the store
+ * version, which empties the cache; this bound covers time passing by itself on a running clock
+ * (a listing whose duration ends while its page sits in the cache).
  */
-export const RESPONSE_CACHE_TTL_MS = 1000;
+export const ANSWER_CACHE_TTL_MS = 1000;
 
-/**
- * A kept answer. Its bytes are kept as a Buffer only: their memory is outside the JS heap, so a
- * cache churning through entries costs the garbage collector next to nothing.
- */
-export interface CacheEntry extends Answer {
-  /** The query as the handler saw it (validated, with defaults), for the journal of a fast answer. */
-  query: Record<string, unknown>;
-  /** Sandbox time the entry was made. */
+/** A kept answer: what the handler sent (status 200), its headers and its bytes. */
+interface Entry {
+  headers: Record<string, string | number | string[]>;
+  bytes: Buffer;
+  /** Sandbox time it was made. */
   at: number;
 }
-type Entry = CacheEntry;
-type RawNames = { getRawHeaderNames(): string[] };
-
-/** Memory an entry holds. */
-const sizeOf = (entry: Entry) => entry.bytes.length;
 
 /** One world's cache: valid for one store version only. */
-export class ResponseCache {
+export class AnswerCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
   private version = -1;
 
   constructor(
-    readonly maxEntries = RESPONSE_CACHE_ENTRIES,
-    readonly maxBytes = RESPONSE_CACHE_BYTES,
+    readonly maxEntries = ANSWER_CACHE_ENTRIES,
+    readonly maxBytes = ANSWER_CACHE_BYTES,
   ) {}
 
   get size(): number {
@@ -52,7 +45,7 @@ export class ResponseCache {
     if (version !== this.version) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (now < entry.at || now - entry.at >= RESPONSE_CACHE_TTL_MS) {
+    if (now < entry.at || now - entry.at >= ANSWER_CACHE_TTL_MS) {
       this.delete(key, entry);
       return undefined;
     }
@@ -66,9 +59,9 @@ export class ResponseCache {
     if (version !== this.version) this.clear(version);
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
-    if (sizeOf(entry) > this.maxBytes) return;
+    if (entry.bytes.length > this.maxBytes) return;
     this.entries.set(key, entry);
-    this.bytes += sizeOf(entry);
+    this.bytes += entry.bytes.length;
     for (const [k, e] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(k, e);
@@ -83,132 +76,145 @@ export class ResponseCache {
 
   private delete(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= sizeOf(entry);
+    this.bytes -= entry.bytes.length;
   }
 }
 
-/** The world's response cache (created on first use, emptied on reset). */
-export function responseCacheOf(world: World): ResponseCache {
-  return extra(world, 'response-cache', () => {
-    const cache = new ResponseCache();
+/** The world's answer cache (created on first use, emptied on reset). */
+export function answerCacheOf(world: World): AnswerCache {
+  return extra(world, 'answer-cache', () => {
+    const cache = new AnswerCache();
     world.onReset(() => cache.clear());
     return cache;
   });
 }
 
-/** True when some sticky scenario is switched on in the world: its answers must not come from the cache. */
-export function hasStickyScenarios(world: World): boolean {
-  return scenarioState(world).switches.length > 0;
+/** The kind of caller, the only part of the principal a cacheable answer may depend on. */
+function principalKind(p: Principal): string {
+  return `${p.user ? 'user' : ''}${p.guest ? '+guest' : ''}` || 'anonymous';
 }
 
 /**
- * The cache key: everything besides the world's data that the answer depends on. Bodies hold
- * absolute URLs (images), so the scheme and Host are part of it, as is the language.
+ * The key of a request's answer, from the contract: the operation, each parameter it declares as
+ * the request holds it once validated (defaults filled in, ids in lower case), the kind of caller
+ * and the base URL (bodies hold absolute URLs). The world and its store version are the cache's.
  */
-export function cacheKey(
-  protocol: string,
-  host: string | undefined,
-  lang: string | undefined,
-  url: string,
-): string {
-  return `${protocol}://${host ?? ''}\n${lang ?? ''}\n${url}`;
+export function answerKey(op: Operation, req: Request): string {
+  const values = op.parameters.map((p) => {
+    if (p.in === 'path') return req.params[p.name];
+    if (p.in === 'query') return (req.query as Record<string, unknown>)[p.name];
+    if (p.in === 'header') return req.headers[p.name.toLowerCase()];
+    return undefined;
+  });
+  return JSON.stringify([op.operationId, principalKind(req.principal), baseUrl(req), values]);
+}
+
+/** Whether a request may be answered from the cache, and its answer kept: a GET no scenario touches. */
+function cacheableRequest(req: Request): boolean {
+  return req.method === 'GET' && !anyScenarioOn(req) && appliedScenarios(req).length === 0;
 }
 
 /**
- * A GET that carries no credential of any kind, no `X-Sandbox-Scenario` and no condition
- * (`If-None-Match`, `If-Modified-Since`: those are answered by Express's freshness check): its
- * answer can only depend on the URL, the headers in the cache key and the world.
+ * The inputs the key covers beyond the validated parameters: the headers the base URL is made
+ * from and the operation's declared header parameters. Reading any other header, or who the
+ * caller is beyond its kind, makes an answer the key cannot tell apart.
  */
-function anonymousRead(method: string | undefined, headers: IncomingHttpHeaders, url: string): boolean {
-  return (
-    method === 'GET' &&
-    headers.authorization === undefined &&
-    headers['x-guest-token'] === undefined &&
-    headers['x-sandbox-scenario'] === undefined &&
-    headers['if-none-match'] === undefined &&
-    headers['if-modified-since'] === undefined &&
-    !/[?&]api_key=/.test(url)
-  );
+function coveredHeaders(op: Operation): Set<string> {
+  const declared = op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+  return new Set([...BASE_URL_HEADERS, ...declared]);
 }
 
 /**
- * A request the cache may answer, and whose answer it may keep: an anonymous read of the public
- * API (`/api/`) that no scenario changes (no header, no sticky switch, none applied).
+ * Watches what the handler reads of the request's headers and principal until `stop()`: the names
+ * it read that the key does not cover. A principal's user or guest read while there is one is
+ * uncovered (the key holds only the kind).
  */
-export function cacheable(ctx: RequestContext): boolean {
-  const { req } = ctx;
-  return (
-    ctx.path.startsWith('/api/') &&
-    anonymousRead(req.method, req.headers, req.url ?? '') &&
-    ctx.applied.length === 0 &&
-    !hasStickyScenarios(ctx.world)
-  );
-}
-
-function keyOf(ctx: RequestContext): string {
-  const { headers } = ctx.req;
-  return cacheKey(ctx.protocol, headers.host, headers['accept-language'], ctx.req.url ?? '');
-}
-
-/**
- * The cache stage, for a {@link cacheable} request: the kept answer to a repeat of it (for this
- * store version and within its sandbox-time bound), or undefined. The journal then shows the
- * query the answer was made for, validated like the request.
- */
-export function cachedAnswer(ctx: RequestContext): CacheEntry | undefined {
-  const { world } = ctx;
-  const hit = responseCacheOf(world).get(world.store.version, keyOf(ctx), world.clock.now());
-  if (hit) ctx.query = hit.query;
-  return hit;
-}
-
-/** Keeps the answer to a cacheable request, made for the store version `version` (a write since drops it). */
-export function keepAnswer(ctx: RequestContext, version: number, answer: Omit<CacheEntry, 'at'>): void {
-  const { world } = ctx;
-  if (world.store.version !== version) return;
-  responseCacheOf(world).set(version, keyOf(ctx), { ...answer, at: world.clock.now() });
-}
-
-/**
- * The cache stage on the full path, after rate limiting, the journal and scenarios (they apply to
- * every request) and before validation: a hit is written as it was kept, skipping validation,
- * the handler and serialization; on a miss the answer is kept once the handler has sent it (only
- * a 200 JSON answer without ETag or Last-Modified).
- */
-export function responseCache(): RequestHandler {
-  return (req, res, next) => {
-    const ctx = contextOf(res);
-    if (!cacheable(ctx)) return next();
-    const hit = cachedAnswer(ctx);
-    if (hit) return writeAnswer(ctx, hit);
-    keepOnSend(ctx, res, ctx.world.store.version);
-    next();
+function watchReads(req: Request, covered: Set<string>): { uncovered: Set<string>; stop: () => void } {
+  const uncovered = new Set<string>();
+  const { headers, principal } = req;
+  req.headers = new Proxy(headers, {
+    get(target, name, receiver) {
+      if (typeof name === 'string' && !covered.has(name)) uncovered.add(`header ${name}`);
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+  });
+  req.principal = new Proxy(principal, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver) as unknown;
+      if ((name === 'user' || name === 'guest') && value !== undefined) uncovered.add(`principal.${name}`);
+      return value;
+    },
+  });
+  const stop = () => {
+    req.headers = headers;
+    req.principal = principal;
   };
+  return { uncovered, stop };
 }
 
-function keepOnSend(ctx: RequestContext, res: Response, version: number): void {
-  const before = new Set(res.getHeaderNames());
-  const send = res.send.bind(res);
-  res.send = (body?: unknown) => {
-    res.send = send;
-    const type = String(res.getHeader('content-type') ?? '');
-    if (
-      res.statusCode === 200 &&
-      typeof body === 'string' &&
-      type.includes('json') &&
-      res.getHeader('x-sandbox-scenario-applied') === undefined &&
-      // Conditional answers (304 on If-None-Match) stay with their handler.
-      res.getHeader('etag') === undefined &&
-      res.getHeader('last-modified') === undefined
-    ) {
-      const headers: CacheEntry['headers'] = {};
-      // outgoingMessage.getRawHeaderNames (Node ≥ 15.13) keeps the names as the handler wrote them.
-      for (const name of (res as unknown as RawNames).getRawHeaderNames()) {
-        const value = res.getHeader(name);
-        if (!before.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
-      }
-      keepAnswer(ctx, version, { status: 200, headers, bytes: Buffer.from(body), query: { ...ctx.query } });
+/** The headers set on `res` since `before` was taken, by their names as written. */
+function headersSince(res: Response, before: Set<string>): Entry['headers'] {
+  const headers: Entry['headers'] = {};
+  // outgoingMessage.getRawHeaderNames keeps the names as the handler wrote them.
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    if (!before.has(name.toLowerCase()) && value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * The answer cache stage of one operation, right before its handler; undefined unless openapi.yaml
+ * marks the operation `x-sandbox-cacheable`. A kept answer to the same key (same store version,
+ * within {@link ANSWER_CACHE_TTL_MS}) is sent as the handler sent it; on a miss the handler's 200
+ * JSON answer is kept, unless it read an input the key does not cover (logged once per operation
+ * and input: the operation is then answered by its handler every time).
+ */
+export function answerCache(op: Operation, log: Logger): RequestHandler | undefined {
+  if (!op.cacheable) return undefined;
+  const covered = coveredHeaders(op);
+  const reported = new Set<string>();
+  return (req, res, next) => {
+    if (!cacheableRequest(req)) return next();
+    const { world } = req;
+    const cache = answerCacheOf(world);
+    const key = answerKey(op, req);
+    const version = world.store.version;
+    const hit = cache.get(version, key, world.clock.now());
+    if (hit) {
+      for (const name in hit.headers) res.setHeader(name, hit.headers[name]);
+      res.status(200).send(hit.bytes);
+      return;
     }
-    return send(body);
+    const before = new Set(res.getHeaderNames());
+    const warnings = res.getHeader(WARNING_HEADER);
+    const watch = watchReads(req, covered);
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      watch.stop();
+      res.send = send;
+      const kept =
+        res.statusCode === 200 &&
+        typeof body === 'string' &&
+        String(res.getHeader('content-type')).includes('json') &&
+        res.getHeader(WARNING_HEADER) === warnings &&
+        appliedScenarios(req).length === 0;
+      for (const input of watch.uncovered) {
+        if (reported.has(input)) continue;
+        reported.add(input);
+        log.warn(
+          { operationId: op.operationId, input },
+          'answer not cached: the handler read an input its key does not cover',
+        );
+      }
+      if (kept && watch.uncovered.size === 0 && world.store.version === version)
+        cache.set(version, key, {
+          headers: headersSince(res, before),
+          bytes: Buffer.from(body),
+          at: world.clock.now(),
+        });
+      return send(body);
+    };
+    next();
   };
 }

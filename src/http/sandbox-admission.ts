@@ -6,7 +6,6 @@ import { isControlPath, routedPath } from './control-paths.js';
 import { ApiError, Messages } from './errors.js';
 import { addressLimit, countedAs, type Limit } from './rate-limit.js';
 import { rateCountersOf } from './rate-counters.js';
-import type { RequestContext } from './request-context.js';
 
 /**
  * Control calls answered without the sandbox they name: the health check (about the process),
@@ -34,7 +33,7 @@ export function sandboxAdmission(deps: AppDeps) {
   /** Loads in flight per address: they count before their windows do. */
   const loading = new Map<string, number>();
 
-  async function counted(ctx: RequestContext, id: string, limit: Limit): Promise<World> {
+  async function counted(req: Request, id: string, limit: Limit): Promise<World> {
     const { key } = limit;
     const open = counters.peek(key);
     const inFlight = loading.get(key) ?? 0;
@@ -59,17 +58,17 @@ export function sandboxAdmission(deps: AppDeps) {
       else loading.delete(key);
     }
     counters.increment(key, world);
-    ctx.countedAtLoad = key;
+    req.countedAtLoad = key;
     return world;
   }
 
-  return (req: Request, ctx: RequestContext, id: string): Promise<World> | undefined => {
+  return (req: Request, id: string): Promise<World> | undefined => {
     if (isControlPath(req.path)) {
       if (NEEDS_NO_SANDBOX.has(`${req.method} ${routedPath(req.path)}`)) return undefined;
       if (adminTokenRefusal(deps.config.adminToken, req)) return undefined;
       return deps.worlds.load(id);
     }
-    const limit = addressLimit(ctx, deps.config, counters);
-    return limit ? counted(ctx, id, limit) : deps.worlds.load(id);
+    const limit = addressLimit(req, deps.config, counters);
+    return limit ? counted(req, id, limit) : deps.worlds.load(id);
   };
 }

@@ -20,11 +20,24 @@ export interface Operation {
   security: string[];
   /** True when `{}` is among the alternatives: a credential is optional. */
   optionalAuth: boolean;
+  /** The parameters it declares (the path item's and its own), by where they are sent. */
+  parameters: { name: string; in: 'path' | 'query' | 'header' | 'cookie' }[];
+  /** `x-sandbox-cacheable: true`: its answers may come from the answer cache (http/response-cache.ts). */
+  cacheable: boolean;
 }
+
+type ParameterSpec = { name: string; in: Operation['parameters'][number]['in'] } | { $ref: string };
+type OperationSpec = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: ParameterSpec[];
+  'x-sandbox-cacheable'?: boolean;
+};
 
 type SpecDoc = {
   security?: Record<string, string[]>[];
-  paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
+  paths: Record<string, Record<string, OperationSpec> & { parameters?: ParameterSpec[] }>;
+  components?: { parameters?: Record<string, ParameterSpec> };
 };
 
 let cached: SpecDoc | undefined;
@@ -120,12 +133,22 @@ export function templatePattern(template: string): string {
     .join('');
 }
 
+/** The declared parameters of an operation, shared `$ref`s resolved. */
+function declaredParameters(spec: SpecDoc, lists: (ParameterSpec[] | undefined)[]): Operation['parameters'] {
+  const out: Operation['parameters'] = [];
+  for (const p of lists.flatMap((list) => list ?? [])) {
+    const found = '$ref' in p ? spec.components?.parameters?.[p.$ref.split('/').pop() ?? ''] : p;
+    if (found && !('$ref' in found)) out.push({ name: found.name, in: found.in });
+  }
+  return out;
+}
+
 /** The route table: every operation of the spec, in the spec's order. */
 export function operations(spec: SpecDoc = loadSpec()): Operation[] {
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of METHODS) {
-      const op = item[method];
+      const op = item[method] as OperationSpec | undefined;
       if (!op) continue;
       if (!op.operationId)
         throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
@@ -137,6 +160,8 @@ export function operations(spec: SpecDoc = loadSpec()): Operation[] {
         expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
         security: [...new Set(alternatives.flatMap((alt) => Object.keys(alt)))],
         optionalAuth: alternatives.length === 0 || alternatives.some((alt) => Object.keys(alt).length === 0),
+        parameters: declaredParameters(spec, [item.parameters, op.parameters]),
+        cacheable: op['x-sandbox-cacheable'] === true,
       });
     }
   }

@@ -1,14 +1,13 @@
-import type { Request, RequestHandler } from 'express';
-import type { middleware } from 'express-openapi-validator';
-import { applyValidatorPatches, installValidator } from './validator-patches.js';
+import type { Express, Request, RequestHandler } from 'express';
+import { middleware } from 'express-openapi-validator';
 import { PAGE_PATHS } from './routing.js';
 
 /** The validator's options, named through its public `middleware` (its own type lives in dist/). */
 type OpenApiValidatorOpts = Parameters<typeof middleware>[0];
 
 /**
- * The request validator's options, in one place: the app's validation stage, the fast search
- * path's query check (fast-query.ts) and the tests' response check all start from them.
+ * The request validator's options, in one place: the app's validation stage and the tests'
+ * response check start from them.
  * `apiSpec` must be a private object (the library resolves references in it in place).
  */
 export function validatorOptions(apiSpec: object): OpenApiValidatorOpts {
@@ -27,13 +26,27 @@ export function validatorOptions(apiSpec: object): OpenApiValidatorOpts {
 const pending = new Set<Promise<void>>();
 
 /**
- * The validation stage: express-openapi-validator's middleware with the patches of
- * validator-patches.ts applied, whose spec loading start-up can wait for (`validatorsReady()`),
- * so the ready line comes only once the validator can answer and a broken spec fails the start.
+ * Resolves once the validator's middlewares can answer, or rejects with why its contract cannot
+ * be loaded: a probe through its first middleware, which waits for the contract to load and
+ * hands on the loading error if there is one. Of the request it reads only `app`, on which it
+ * sets up its path parameters as a first request would.
  */
-export function requestValidator(options: OpenApiValidatorOpts): RequestHandler[] {
-  applyValidatorPatches();
-  const { handlers, loaded } = installValidator(options);
+function probe(handlers: RequestHandler[], app: Express): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const next = (err?: unknown) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve();
+    void handlers[0]({ app } as never, {} as never, next);
+  });
+}
+
+/**
+ * The validation stage: express-openapi-validator's middlewares as it ships them, whose contract
+ * loading start-up waits for (`validatorsReady()`), so the ready line comes only once the
+ * validator can answer and a broken contract fails the start with one line.
+ */
+export function requestValidator(options: OpenApiValidatorOpts, app: Express): RequestHandler[] {
+  const handlers = middleware(options) as unknown as RequestHandler[];
+  const loaded = probe(handlers, app);
   pending.add(loaded);
   loaded.then(
     () => pending.delete(loaded),
@@ -42,7 +55,7 @@ export function requestValidator(options: OpenApiValidatorOpts): RequestHandler[
   return handlers;
 }
 
-/** Waits until every request validator built so far has loaded its spec (start-up uses it). */
+/** Waits until every request validator built so far has loaded its contract (start-up uses it). */
 export async function validatorsReady(): Promise<void> {
   await Promise.all([...pending]);
 }

@@ -1,29 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { credentialsOf } from '../http/auth.js';
 import { ApiError, Messages } from '../http/errors.js';
-import { operations, type Operation } from '../http/spec.js';
+import type { Operation } from '../http/spec.js';
 import { isControlPath } from '../http/control-paths.js';
+import { recordNow } from '../http/request-journal.js';
 import { takeScenario } from './query.js';
-import { contextOf } from '../http/express-context.js';
 
-type OperationIndex = Map<string, Operation>;
-
-function indexOperations(): OperationIndex {
-  return new Map(operations().map((op) => [`${op.method} ${op.path}`, op]));
-}
-
-/** The operation the validator matched, from `req.openapi` (set only after validation passed). */
-function operationOf(req: Request, index: OperationIndex): Operation | undefined {
-  const route = (req as Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute;
-  return route ? index.get(`${req.method.toLowerCase()} ${route}`) : undefined;
-}
-
-function sendsCredential(req: Request): boolean {
-  return Boolean(req.headers.authorization || req.query.api_key || req.headers['x-guest-token']);
-}
-
+/** Whether the operation checks a credential on this request: one it needs, or one sent to a public read. */
 function takesCredential(op: Operation, req: Request): boolean {
   if (op.security.length === 0) return false;
-  return !op.optionalAuth || sendsCredential(req);
+  const sent = credentialsOf(req);
+  return !op.optionalAuth || sent.user !== undefined || sent.guest !== undefined;
 }
 
 /** An operation that names one listing: a path id under /listings/ or /cart/, or a listing in the body. */
@@ -48,7 +35,7 @@ function truncateResponse(res: Response): void {
     const body = Buffer.isBuffer(chunk) ? chunk : Buffer.from(typeof chunk === 'string' ? chunk : '');
     res.setHeader('Content-Length', String(body.length));
     res.write(body.subarray(0, Math.floor(body.length / 2)));
-    contextOf(res).record?.();
+    recordNow(res);
     const socket = res.socket;
     socket?.end(() => socket.destroy());
     return res;
@@ -86,20 +73,17 @@ function forcedError(req: Request, res: Response, op: Operation): ApiError | 'se
 }
 
 /**
- * Applies the generic scenarios after request validation passed and before the handler: a scenario
- * never turns an invalid request into anything but its 400. Control calls are never affected.
+ * The scenario effects stage of one operation, after request validation passed and before the
+ * handler: a scenario never turns an invalid request into anything but its 400. Control
+ * operations are never affected (undefined).
  */
-export function scenarioEffects(): RequestHandler {
-  let index: OperationIndex | undefined;
+export function scenarioEffects(op: Operation): RequestHandler | undefined {
+  if (isControlPath(op.path)) return undefined;
   return async (req, res, next) => {
-    if (isControlPath(req.path)) return next();
-    index ??= indexOperations();
-    const op = operationOf(req, index);
-    if (!op) return next();
     const latency = takeScenario(req, 'latency');
     if (latency?.param) await new Promise((resolve) => setTimeout(resolve, latency.param as number));
     if (takeScenario(req, 'network.reset')) {
-      contextOf(res).record?.();
+      recordNow(res);
       req.socket.destroy();
       return;
     }

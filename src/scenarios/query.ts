@@ -56,6 +56,11 @@ export function scenarioOn(req: AnyRequest, name: string): boolean {
   return perRequest.get(req)?.candidates.some((c) => c.sw.name === name) ?? false;
 }
 
+/** Whether any scenario is switched on for this request (the header or a sticky switch), applied or not. */
+export function anyScenarioOn(req: AnyRequest): boolean {
+  return (perRequest.get(req)?.candidates.length ?? 0) > 0;
+}
+
 /** The scenarios applied to this request so far, as shown in `X-Sandbox-Scenario-Applied`. */
 export function appliedScenarios(req: AnyRequest): string[] {
   return perRequest.get(req)?.applied ?? [];

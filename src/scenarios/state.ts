@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { rawCredential } from '../http/auth.js';
+import { credentialsOf } from '../http/auth.js';
 import type { Schema } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import { extra, type World } from '../world/world.js';
@@ -125,8 +125,9 @@ function scopeMatches(world: World, sw: StoredSwitch, req: Request): boolean {
   if (scope.method && scope.method !== '*' && scope.method !== req.method) return false;
   if (scope.path && !pathMatches(scope.path, req.path)) return false;
   if (sw.credentialHash) {
-    const sent = [rawCredential(req), req.headers['x-guest-token']].filter((c) => typeof c === 'string');
-    if (!sent.some((c) => hash(c as string) === sw.credentialHash)) return false;
+    const { user, guest } = credentialsOf(req);
+    const sent = [user?.value, guest].filter((c) => c !== undefined);
+    if (!sent.some((c) => hash(c) === sw.credentialHash)) return false;
   }
   if (scope.user) {
     const id = req.principal?.user?.id;

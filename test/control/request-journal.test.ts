@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { redact, redactHeaders } from '../../src/http/redact.js';
-import { behindFastPath } from '../helpers/fast-server.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 describe('the request journal', () => {
@@ -105,34 +104,31 @@ describe('the request journal', () => {
     expect(entry.request_body).toMatch(/^\[\d+ bytes, not kept\]$/);
   });
 
-  it('notes the size in bytes of an answer over 64 KB, on the full and the fast path alike', async () => {
-    for (const through of ['fast', 'full'] as const) {
-      const sb = await makeSandbox();
-      // 15 listings of 5,000 characters of description, 10,000 bytes each in UTF-8.
-      for (let i = 0; i < 15; i++) {
-        const res = await sb.http
-          .post('/api/shop/listings')
-          .set('Authorization', `Bearer ${accounts.seller.apiKey}`)
-          .send({
-            type: 'mall',
-            title: `Zqxlong ${i}`,
-            category: 'electronics',
-            price_cents: 100,
-            description: 'é'.repeat(5000),
-          });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-      }
-      const served = await behindFastPath(sb);
-      const send = through === 'fast' ? served.get : served.getFull;
-      const page = await send('/api/shop/listings?q=zqxlong&limit=50');
-      await served.close();
-      expect(served.last()).toBe(through);
-      expect(JSON.parse(page.text).listings).toHaveLength(15);
+  it('notes the size in bytes of an answer over 64 KB', async () => {
+    const sb = await makeSandbox();
+    // 15 listings of 5,000 characters of description, 10,000 bytes each in UTF-8.
+    for (let i = 0; i < 15; i++) {
+      const res = await sb.http
+        .post('/api/shop/listings')
+        .set('Authorization', `Bearer ${accounts.seller.apiKey}`)
+        .send({
+          type: 'mall',
+          title: `Zqxlong ${i}`,
+          category: 'electronics',
+          price_cents: 100,
+          description: 'é'.repeat(5000),
+        });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    // Twice: the second is answered from the answer cache, and the journal notes it the same way.
+    for (const _ of [1, 2]) {
+      const page = await sb.http.get('/api/shop/listings?q=zqxlong&limit=50');
+      expect(page.body.listings).toHaveLength(15);
       const bytes = Number(page.headers['content-length']);
       expect(bytes).toBeGreaterThan(150_000);
       const [entry] = (await sb.http.get('/__sandbox/requests')).body.requests;
       expect(entry.path).toBe('/api/shop/listings');
-      expect(entry.response_body, `${through} path`).toBe(`[${bytes} bytes, not kept]`);
+      expect(entry.response_body).toBe(`[${bytes} bytes, not kept]`);
     }
   });
 

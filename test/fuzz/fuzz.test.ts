@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../../src/http/auth.js';
+import { signToken } from '../../src/api/auth/tokens.js';
 import { answerClientErrors } from '../../src/http/client-errors.js';
 import { VERSION } from '../../src/process/version.js';
 import { checked } from '../helpers/checked-clients.js';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app/deps.js';
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, userId } from '../../http/auth.js';
+import { userId } from '../../http/auth.js';
+import { API_KEY_PREFIX } from '../auth/tokens.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../world/ids.js';
 import { sha256 } from '../auth/sha256.js';

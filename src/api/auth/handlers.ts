@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
-import { signToken, userId } from '../../http/auth.js';
+import { userId } from '../../http/auth.js';
+import { signToken } from './tokens.js';
 import { newId } from '../../world/ids.js';
 import type { Handlers } from '../../http/handler.js';
 import { ApiError } from '../../http/errors.js';
