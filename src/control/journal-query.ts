@@ -9,13 +9,18 @@ type JournalQuery = Query<'listRequests'>;
 /**
  * CPU time one journal read may spend matching paths (its thread's, `threadCpuMs`). Matching is
  * linear in each path (scenarios/path-glob.ts), but a journal of 1,000 paths of 16 KB is 16 MB of
- * text: the engine's string search reads it in 2-40 ms for the patterns one writes, a literal
- * that overlaps itself (`aaa…ab` over runs of a's) or the automaton of a `*` between two `**`
- * in up to 350 ms. Past this, the read is a 400 saying so, so no read holds the process up longer.
+ * text: the patterns one writes get through it well within this, while a literal that overlaps
+ * itself (`aaa…ab` over runs of a's) or the automaton of a `*` between two `**` would take
+ * several times the budget of one request (docs/control-api.md has the figures). Past this, the
+ * read is a 400 saying so, so no read holds the process up longer.
  */
 export const MAX_FILTER_MS = 50;
 
-/** Entries matched between two looks at the CPU clock (each costs at most about 1 ms). */
+/**
+ * Entries matched between two looks at the CPU clock: a look reads a file, so not one per entry,
+ * and a few entries of the longest paths take a read only a little past MAX_FILTER_MS
+ * (docs/control-api.md has the figures).
+ */
 const CHECK_EVERY = 8;
 
 /**

@@ -56,8 +56,8 @@ const LARGE_SEED_LISTINGS = 20_000;
  * per process and options, then kept as JSON text: a reset or a new world is a JSON.parse (and,
  * unpinned, a move in time), not a reseed. A large seed is built anew for every copy
  * (deterministic, so the same data): its image would be tens of MB of text held for the life of
- * the process (60 MB at 100k listings, a fifth of the memory budget) to make a rare reset a second
- * or two faster. The first copy is the built object itself.
+ * the process, a large share of the memory budget (docs/hardening.md, Memory, has the figures),
+ * to make a rare reset faster. The first copy is the built object itself.
  */
 export function freshDb(options: SeedOptions, wallMs: number): Db {
   const built = { ...options, clockStart: options.clockStart || SEED_ANCHOR };

@@ -19,7 +19,8 @@ export const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 /**
  * At a clean close, a change log of more than this share of the snapshot (and over
  * {@link FOLD_MIN_BYTES}) is folded into a new snapshot, so the next start reads one file instead
- * of replaying it: at 1k listings a bench run's 3 MB of changes added 70 ms to every start.
+ * of replaying it: a replay costs every start time in proportion to the change log, a fold costs
+ * one close (docs/hardening.md, Durable writes, has the figures).
  */
 const FOLD_SHARE = 1 / 8;
 const FOLD_MIN_BYTES = 64 * 1024;

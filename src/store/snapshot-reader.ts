@@ -18,7 +18,9 @@ export class SnapshotParseError extends Error {
 /**
  * The text of `bytes`: read as Latin-1 when they are all ASCII (every file SnapshotWriter writes
  * is: it escapes the rest, snapshot.ts `asciiJson`), which is a plain copy, else decoded as UTF-8
- * (a file from before, or written by hand). At 10k listings 5 ms instead of 41 ms.
+ * (a file from before, or written by hand). The copy is several times cheaper than a UTF-8
+ * decode, which V8 does the slow way for the whole file once it holds one non-ASCII byte
+ * (docs/hardening.md, Start-up, has the figures).
  */
 function textOf(bytes: Buffer): string {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');

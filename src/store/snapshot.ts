@@ -10,9 +10,9 @@ const isKeyed = (key: string, value: unknown) =>
 
 /**
  * Writes a whole database as JSON, one record per line, without ever holding the whole text
- * (read back by snapshot-reader.ts): at 100k listings `JSON.stringify(db)` is a 60 MB string
- * plus its 60 MB buffer. The file is
- * still one JSON document (`JSON.parse` reads it; newlines are whitespace):
+ * (read back by snapshot-reader.ts): `JSON.stringify(db)` would hold the whole file twice, as one
+ * string and as its buffer, against the memory budget (docs/hardening.md, Memory, has the
+ * figures). The file is still one JSON document (`JSON.parse` reads it; newlines are whitespace):
  *
  *     {
  *     "meta":{…}

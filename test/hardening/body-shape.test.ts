@@ -6,11 +6,12 @@ import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
 import { serverFor } from '../../src/process/http-server.js';
 
-// Issue 14, One request must never freeze the process: a JSON body within the 1 MB limit could
-// cost its parse 50-200 ms of CPU, nested 250,000 deep, with 80,000 keys of their own names or
-// with half a million arrays side by side (test/fuzz/worst-cases.test.ts measures them for every
-// operation). Its shape is judged before the parse, in one pass over its bytes: too deep or
-// holding too many arrays, objects and keys is a 400 that says the limit, and nothing else runs.
+// Issue 14, One request must never freeze the process: a JSON body within the 1 MB limit could hold
+// the process up for its parse alone, nested 250,000 deep, with 80,000 keys of their own names or
+// with half a million arrays side by side (docs/security.md T30 has the figures;
+// test/fuzz/worst-cases.test.ts measures them for every operation). Its shape is judged before the
+// parse, in one pass over its bytes: too deep or holding too many arrays, objects and keys is a 400
+// that says the limit, and nothing else runs.
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const DEEP = `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`;

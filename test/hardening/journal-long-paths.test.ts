@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/sandbox.js';
 import { childSandbox } from './child-sandbox.js';
 
-// Issue 14, One request must never freeze the process (path-patterns.test.ts), as an audit found
-// it still did: the lazily built automaton that matched path patterns started over whenever its
-// states were full, so 66 distinct 4-letter words joined by `*` against 15,000-character paths
-// made of their prefixes cost 3.7 s at 100 entries (38 s at 1,000), and an answer of 1,000 such
-// entries was 30 MB of JSON. A journal of long paths must answer every filter within the budget
-// of one request, and rightly; so must a request matched against 100 sticky scopes.
+// Issue 14, One request must never freeze the process (path-patterns.test.ts), as an audit found it
+// still did: the lazily built automaton that matched path patterns started over whenever its states
+// were full, so 66 distinct 4-letter words joined by `*` against 15,000-character paths made of
+// their prefixes held the process up for seconds, and an answer of 1,000 such entries was tens of
+// MB of JSON (docs/security.md T23 has the figures). A journal of long paths must answer every
+// filter within the budget of one request, and rightly; so must a request matched against 100
+// sticky scopes.
 
 const EVIL = '/**a**a**a**a**a**a**a**a**b';
 

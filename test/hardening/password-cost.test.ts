@@ -8,10 +8,10 @@ import {
   type TestSandbox,
 } from '../helpers/sandbox.js';
 
-// Issue 14, Resources: "Login and registration run at 19–20 a second (scrypt at N=16384, one
-// thread)". Sandbox passwords are test credentials: hashes cost at most 256 KB of scrypt work
-// (N·r·128 bytes; docs/security.md T20 says why that gives over 500 logins a second on 2 cores),
-// stay salted, and hashes made by earlier versions still verify.
+// Issue 14, Resources: login and registration were held to the pace of scrypt at N=16384 on one
+// thread. Sandbox passwords are test credentials: hashes cost at most 256 KB of scrypt work
+// (N·r·128 bytes; docs/security.md T20 has the figures, and says why that gives over 500 logins a
+// second on 2 cores), stay salted, and hashes made by earlier versions still verify.
 
 /** The scrypt memory (and work) of a stored hash: 128·N·r·p bytes. */
 function scryptBytes(stored: string): number {

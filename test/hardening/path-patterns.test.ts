@@ -4,9 +4,10 @@ import { childSandbox } from './child-sandbox.js';
 
 // Issue 14, One request must never freeze the process: path patterns of the journal filter and of
 // sticky scenario scopes were backtracking regular expressions, so `/**a**a**a**a**a**a**a**a**b`
-// against a long path blocked every sandbox for a minute. They are matched in time linear in the
-// path, and a pattern is at most 200 characters (a 400 says so). The sandbox runs as a child
-// process (child-sandbox.ts). The audit that followed: journal-long-paths.test.ts.
+// against a long path blocked every sandbox (docs/security.md T23 has the figures). They are
+// matched in time linear in the path, and a pattern is at most 200 characters (a 400 says so). The
+// sandbox runs as a child process (child-sandbox.ts). The audit that followed:
+// journal-long-paths.test.ts.
 
 const EVIL = '/**a**a**a**a**a**a**a**a**b';
 const LONG_PATH = `/api/shop/${'a'.repeat(4000)}`;

@@ -3,7 +3,7 @@ import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.j
 
 /**
  * Class: filling the sandbox cap without the right to use a sandbox. Bringing a sandbox live
- * (seeding it, or loading its file: 50-85 ms of CPU and a place under --max-sandboxes) was the
+ * (seeding it, or loading its file: CPU time and a place under --max-sandboxes) was the
  * first thing a request did, before the admin token and the rate limit were asked: with
  * SANDBOX_ADMIN_TOKEN set, 150 `GET /__sandbox/accounts` without it, each naming a new
  * X-Sandbox-Id, gave 100 × 401 and then 50 × 503, and locked real CI jobs out; `GET

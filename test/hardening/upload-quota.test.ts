@@ -10,7 +10,7 @@ import { assertContract } from '../helpers/contract-check.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { PNG_1X1 } from '../catalog/helpers.js';
 
-// Issue 14, Resources: "Uploads have no quota" (20 parallel 52 MB uploads took RSS to 1.2 GB).
+// Issue 14, Resources: "Uploads have no quota" (docs/security.md T18 has the figures).
 // Uploads stream to disk as they arrive, and each sandbox holds at most --upload-quota.
 
 const key = `Bearer ${accounts.seller.apiKey}`;

@@ -7,7 +7,8 @@ import { GENERATED_FILE, SCHEMA_FILE, scenarioValidatorSource } from '../../scri
 import { scenarioPaths, schemaValidator, SHIPPED_SCENARIOS_DIR } from '../../src/scenarios/file.js';
 
 // scenarios/scenario.schema.json is compiled ahead of time (src/generated/scenario-validator.ts):
-// compiling it at run time held the process for 30-90 ms on the first scenario listing.
+// compiled at run time, it would hold the process up on the first scenario listing
+// (docs/scenarios.md has the figures).
 
 /** The schema compiled now, as src/scenarios/file.ts compiled it before. */
 function compiledNow() {

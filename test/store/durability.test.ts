@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxArgs, SANDBOX_READY, startChild, type Child } from '../../bench/child.js';
+import { prng } from '../../src/seed/catalog-data.js';
 import { readFileStore } from '../../src/store/store.js';
 import type { Db } from '../../src/store/types.js';
 import { accounts } from '../helpers/sandbox.js';
@@ -15,8 +16,12 @@ import { checkedFetch } from '../helpers/checked-clients.js';
  * A round kills once its writers have had a random number of writes acknowledged, at a random
  * moment after that, so every round does real work however fast or loaded the machine is (a
  * fixed wall-time window did almost none on a busy machine).
+ * Those two draws come from a PRNG seeded by DURABILITY_SEED (a random seed when it is unset),
+ * printed at the start and in a failure's message: DURABILITY_SEED=<seed> replays the same kill
+ * moments (docs/hardening.md, Durability test).
  */
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 20);
+const SEED = seedOf(process.env.DURABILITY_SEED);
 const OWNERS = Object.values(accounts);
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-durability-'));
 const dataFile = join(dir, 'db.json');
@@ -38,6 +43,40 @@ async function post(base: string, path: string, body: unknown, auth?: string) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** DURABILITY_SEED as given (an integer from 0 to 2^32 - 1), or a random one when unset. */
+function seedOf(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return Math.floor(Math.random() * 2 ** 32);
+  const seed = Number(text);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32)
+    throw new Error(`DURABILITY_SEED must be an integer from 0 to 4294967295, not ${JSON.stringify(text)}`);
+  return seed;
+}
+
+/** When each round kills: once its writers have `acks` more writes acknowledged, `delayMs` later. */
+interface Kill {
+  acks: number;
+  delayMs: number;
+}
+
+/** The kill moments of `rounds` rounds, from `seed` alone (never from the run's timing). */
+function killSchedule(seed: number, rounds: number): Kill[] {
+  const random = prng(seed);
+  return Array.from({ length: rounds }, () => ({
+    acks: 8 + Math.floor(random() * 24),
+    delayMs: Math.floor(random() * 100),
+  }));
+}
+
+/** `err` with where it happened and the seed that replays the run appended to its message. */
+function withSeed(err: unknown, at: string): unknown {
+  const replay = `${at}; DURABILITY_SEED=${SEED} DURABILITY_ROUNDS=${ROUNDS} replays these kill moments`;
+  if (err instanceof Error) {
+    err.message = `${err.message}\n(${replay})`;
+    return err;
+  }
+  return new Error(`${String(err)}\n(${replay})`);
 }
 
 const ackCount = (acked: Acked) => acked.keys.size + acked.revoked.size + acked.users.size;
@@ -125,35 +164,50 @@ describe('durability under SIGKILL', () => {
     `keeps every acknowledged write across ${ROUNDS} kills at random moments`,
     { timeout: 180_000 },
     async () => {
-      const acked: Acked = { keys: new Map(), revoked: new Set(), revoking: new Set(), users: new Map() };
-      let child = await start();
-      await checkApi(child.url, acked, []); // warms the validator up, like the restarts below
-      let totalAcked = 0;
-      for (let round = 0; round < ROUNDS; round++) {
-        const before = new Set(acked.users.keys());
-        const stop = { v: false };
-        const writers = Array.from({ length: 8 }, (_, n) => writer(child.url, n, round, acked, stop));
-        const ackedAtStart = ackCount(acked);
-        const target = 8 + Math.floor(Math.random() * 24);
-        const deadline = Date.now() + 20_000;
-        while (ackCount(acked) - ackedAtStart < target && Date.now() < deadline) await sleep(5);
-        await sleep(Math.random() * 100);
-        child.proc.kill('SIGKILL');
-        await new Promise((r) => child.proc.once('exit', r));
-        stop.v = true;
-        await Promise.all(writers);
-        await checkFile(acked);
+      const kills = killSchedule(SEED, ROUNDS);
+      console.log(
+        `durability: DURABILITY_SEED=${SEED} DURABILITY_ROUNDS=${ROUNDS} (set them to replay these kills)`,
+      );
+      let at = 'before the first round';
+      let child: Child | undefined;
+      try {
+        const acked: Acked = { keys: new Map(), revoked: new Set(), revoking: new Set(), users: new Map() };
         child = await start();
-        const newUsers = [...acked.users.keys()].filter((e) => !before.has(e));
-        await checkApi(child.url, acked, newUsers);
-        totalAcked = ackCount(acked);
+        await checkApi(child.url, acked, []); // warms the validator up, like the restarts below
+        let totalAcked = 0;
+        for (let round = 0; round < ROUNDS; round++) {
+          const { acks, delayMs } = kills[round];
+          at = `round ${round + 1} of ${ROUNDS}, killed ${delayMs} ms after ${acks} more acknowledged writes`;
+          const before = new Set(acked.users.keys());
+          const stop = { v: false };
+          const url = child.url;
+          const writers = Array.from({ length: 8 }, (_, n) => writer(url, n, round, acked, stop));
+          const ackedAtStart = ackCount(acked);
+          const deadline = Date.now() + 20_000;
+          while (ackCount(acked) - ackedAtStart < acks && Date.now() < deadline) await sleep(5);
+          await sleep(delayMs);
+          const killed = child.proc;
+          child.proc.kill('SIGKILL');
+          await new Promise((r) => killed.once('exit', r));
+          stop.v = true;
+          await Promise.all(writers);
+          await checkFile(acked);
+          child = await start();
+          const newUsers = [...acked.users.keys()].filter((e) => !before.has(e));
+          await checkApi(child.url, acked, newUsers);
+          totalAcked = ackCount(acked);
+        }
+        at = `after ${ROUNDS} rounds`;
+        // The loop must have done real work: many acknowledged writes, some in every category.
+        expect(acked.keys.size).toBeGreaterThan(ROUNDS * 3);
+        expect(acked.revoked.size).toBeGreaterThan(0);
+        expect(acked.users.size).toBeGreaterThan(0);
+        expect(totalAcked).toBeGreaterThan(ROUNDS * 10);
+      } catch (err) {
+        throw withSeed(err, at);
+      } finally {
+        child?.proc.kill('SIGKILL');
       }
-      child.proc.kill('SIGKILL');
-      // The loop must have done real work: many acknowledged writes, some in every category.
-      expect(acked.keys.size).toBeGreaterThan(ROUNDS * 3);
-      expect(acked.revoked.size).toBeGreaterThan(0);
-      expect(acked.users.size).toBeGreaterThan(0);
-      expect(totalAcked).toBeGreaterThan(ROUNDS * 10);
     },
   );
 });
