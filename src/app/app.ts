@@ -4,15 +4,20 @@ import { allHandlers, handlerOf } from './handlers.js';
 import type { AllHandlers } from '../http/handler.js';
 import { payproviderPages } from '../web/payprovider-page.js';
 import { applyDueExpiries } from '../api/payprovider/settle.js';
-import { enforceSecurity, resolvePrincipal } from '../http/auth.js';
+import { resolvePrincipal } from '../http/auth.js';
+import { enforceSecurity } from '../http/security.js';
 import { jsonBody, refuseUnreadBody } from '../http/body-stage.js';
 import { mediaTypeAsDeclared } from '../http/validator-media-type.js';
-import { errorHandler, notFoundHandler } from '../http/errors.js';
+import { errorHandler, notFoundHandler } from '../http/error-shape.js';
 import { answerCache } from '../http/response-cache.js';
 import { operations, specForValidator, type Operation } from '../http/spec.js';
 import { headAsGet, requestValidator, validatorOptions } from '../http/validator.js';
 import { canonicalIds } from '../http/uuid-case.js';
-import { controlStages } from '../http/control-stage.js';
+import { adminTokenGuard } from '../http/admin-token.js';
+import { rateLimiting } from '../http/rate-limit.js';
+import { rateCountersOf } from '../http/rate-counters.js';
+import { requestJournal } from '../http/request-journal.js';
+import { scenariosStage } from '../http/scenarios-stage.js';
 import { leniencyStage } from '../http/lenient-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
@@ -86,7 +91,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(payproviderPages(deps.worlds)); // pages: the provider page, once expiries are settled
   app.use(jsonBody(BODY_LIMIT)); // body (a body it cannot read is refused after security)
   app.use(resolvePrincipal(deps.jwtSecret)); // principal
-  app.use(...controlStages(deps)); // journal, admin token, rate limit, scenarios
+  app.use(requestJournal(deps.config.journalSize)); // journal: sees every answer, 401s and 429s too
+  app.use(adminTokenGuard(deps.config.adminToken)); // admin token (control calls)
+  app.use(rateLimiting(deps.config, rateCountersOf(deps.worlds))); // rate limit
+  app.use(scenariosStage(deps.config)); // scenarios switched on for the request
 
   const validate = validation(deps, app);
   const handlers = allHandlers(deps);
