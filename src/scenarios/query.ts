@@ -51,11 +51,6 @@ export function takeScenario(req: AnyRequest, name: string): Switch | null {
   return null;
 }
 
-/** Whether a scenario is on, without applying it (nothing counted, no header). */
-export function scenarioOn(req: AnyRequest, name: string): boolean {
-  return perRequest.get(req)?.candidates.some((c) => c.sw.name === name) ?? false;
-}
-
 /** Whether any scenario is switched on for this request (the header or a sticky switch), applied or not. */
 export function anyScenarioOn(req: AnyRequest): boolean {
   return (perRequest.get(req)?.candidates.length ?? 0) > 0;

@@ -58,11 +58,6 @@ function nextExpiry(world: World): number {
   });
 }
 
-/** True when a pending payment's hold has run out on the sandbox clock (a sweep would write). */
-export function expiryDue(world: World): boolean {
-  return nextExpiry(world) <= world.clock.now();
-}
-
 /** Applies due expiries before a read; writes (and waits for durability) only when one is due. */
 export async function sweepExpired(world: World): Promise<void> {
   const now = world.clock.now();
