@@ -114,11 +114,14 @@ function longLedgerRows(l: LongLedger): string[] {
 
 function startSection(starts: StartMeasure[]): string[] {
   return [
-    '## Start from a checkout: `npm start` (the built bundle) against tsx',
+    '## Start',
     '',
-    'The default catalogue from an existing data file, the bundle with its code cache (the usual',
-    'restart); median of the starts and their range, ms from spawn to the first answer of',
-    '`GET /__sandbox/health`, and the RSS of the whole process group at that moment.',
+    '`npm start` (the built bundle), `node dist/bin.js` and tsx restart from an existing data file of',
+    'the default catalogue (the usual restart); `--in-memory` seeds the default catalogue in memory',
+    'at every start. Median of the starts and their range, ms from spawn to the first answer of',
+    '`GET /__sandbox/health`, and the RSS of the whole process group at that moment. `startSandbox()`',
+    'runs in a fresh `node` per start: from `import()` of the package (its `main`) to the sandbox',
+    'resolved and answering `GET /__sandbox/health`, then the call alone; RSS of that process.',
     '',
     '| command | first answer ms | range ms | process group RSS MB |',
     '|---|---:|---:|---:|',
@@ -153,7 +156,7 @@ export function renderResults(info: RunInfo): string {
     'Latencies are autocannon percentiles (ms, integer resolution). The reference servers run in one',
     'child process and answer every request with the listings-page bytes the sandbox sent at that size.',
     '',
-    ...targets(info.results, info.connections),
+    ...targets(info.results, info.starts, info.connections),
     ...startSection(info.starts),
     '## Measurements',
     '',

@@ -8,10 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { buildDist } from './child.js';
+import { measureInProcessStarts } from './in-process-start.js';
 import { benchOptions, type BenchOptions } from './options.js';
 import { machine, renderResults } from './report.js';
 import { measureLedgerOnly, measureSize, type SizeResult } from './size.js';
-import { measureStarts } from './start.js';
+import { measureStarts, type StartMeasure } from './start.js';
 
 function log(line: string): void {
   process.stderr.write(`[bench] ${line}\n`);
@@ -20,6 +21,12 @@ function log(line: string): void {
 /** The size at which the long-ledger row runs (it measures the ledger, not the catalogue). */
 function ledgerSize(o: BenchOptions): number {
   return o.mode === 'long-ledger' || !o.sizes.includes(10_000) ? o.sizes[0] : 10_000;
+}
+
+/** Every start row in a full run; the in-memory CLI and `startSandbox()` for issue 23. */
+async function starts(o: BenchOptions): Promise<StartMeasure[]> {
+  const ids = o.mode === 'issue23' ? new Set(['in-memory'] as const) : undefined;
+  return [...(await measureStarts(o.restarts, log, ids)), ...(await measureInProcessStarts(o.restarts, log))];
 }
 
 async function main(): Promise<void> {
@@ -35,8 +42,7 @@ async function main(): Promise<void> {
   }
   const results: SizeResult[] = [];
   for (const size of o.sizes) results.push(await measureSize(size, size === ledgerSize(o), o, log));
-  // The start rows are not issue 23's: a partial run leaves them out.
-  const startRows = o.mode === 'all' ? await measureStarts(o.restarts, log) : [];
+  const startRows = await starts(o);
   const text = renderResults({
     starts: startRows,
     machine: machine(),
