@@ -108,61 +108,100 @@ async function checkoutBodies(
   return { bodies, auth: `Bearer ${token}` };
 }
 
-/** Measures every endpoint against one running sandbox. */
+/** One sandbox's load settings and the catalogue sample the endpoint rows draw on. */
+interface Target {
+  base: string;
+  connections: number;
+  durationS: number;
+  listings: Listing[];
+  word: string;
+  words: string[];
+}
+
+interface EndpointMeasure {
+  /** The operation it loads (reported as missing when openapi.yaml of this tree lacks it). */
+  op?: [method: string, path: string];
+  /** Needs listings from the sample (single listing, checkout). */
+  sampled?: boolean;
+  run(t: Target): Promise<Measured>;
+}
+
+const LISTINGS_OP: [string, string] = ['get', '/api/shop/listings'];
+const get = (t: Target, path: string) =>
+  load({ url: t.base + path, connections: t.connections, durationS: t.durationS });
+const rotate = (t: Target, paths: string[]) =>
+  load({ url: t.base + paths[0], connections: t.connections, durationS: t.durationS, paths });
+
+async function checkout(t: Target): Promise<Measured> {
+  const { bodies, auth } = await checkoutBodies(t.base, t.listings);
+  const { base, connections, durationS } = t;
+  const headers = { authorization: auth };
+  return load({ url: `${base}/api/shop/checkout`, connections, durationS, method: 'POST', bodies, headers });
+}
+
+/** Each row's load, in the order they run. */
+const MEASURES: Record<EndpointName, EndpointMeasure> = {
+  'listings page': { op: LISTINGS_OP, run: (t) => get(t, '/api/shop/listings') },
+  'q search': { op: LISTINGS_OP, run: (t) => get(t, `/api/shop/listings?q=${encodeURIComponent(t.word)}`) },
+  'q search, uncached': {
+    op: LISTINGS_OP,
+    run: async (t) => {
+      await sameSearch(t.base, t.word);
+      return rotate(t, uncachedQueries(t.words));
+    },
+  },
+  'geo search': { op: LISTINGS_OP, run: (t) => get(t, '/api/shop/listings?lat=52.52&lng=13.405&radius=50') },
+  'geo search, uncached': { op: LISTINGS_OP, run: (t) => rotate(t, uncachedGeo()) },
+  'single listing': {
+    op: ['get', '/api/shop/listings/{id}'],
+    sampled: true,
+    run: (t) => get(t, `/api/shop/listings/${t.listings[0].id}`),
+  },
+  categories: { op: ['get', '/api/shop/categories'], run: (t) => get(t, '/api/shop/categories') },
+  login: {
+    run: ({ base, connections, durationS }) =>
+      load({
+        url: `${base}/api/auth/login`,
+        connections,
+        durationS,
+        method: 'POST',
+        body: JSON.stringify(BUYER),
+      }),
+  },
+  checkout: { op: ['post', '/api/shop/checkout'], sampled: true, run: checkout },
+};
+
+/** One row, or why it has no figure. */
+function measureOne(name: EndpointName, t: Target, skip: string | undefined): Promise<Measured> {
+  if (skip) return Promise.resolve({ missing: skip });
+  const m = MEASURES[name];
+  const missing = { missing: `n/a (endpoint missing: ${m.op?.[0].toUpperCase()} ${m.op?.[1]})` };
+  if (m.op && !has(...m.op)) return Promise.resolve(missing);
+  if (m.sampled && t.listings.length === 0) return Promise.resolve(missing);
+  return m.run(t);
+}
+
+/**
+ * Measures the endpoints against one running sandbox; those outside `only` (all by default) are
+ * reported with `skipped` as their figure.
+ */
 export async function measureEndpoints(
   base: string,
   connections: number,
   durationS: number,
   /** Runs right after the listings page (the reference servers, under the same load). */
   afterListingsPage: () => Promise<void> = async () => undefined,
+  only?: { names: ReadonlySet<EndpointName>; skipped: string },
 ): Promise<Record<EndpointName, Measured>> {
-  const out = {} as Record<EndpointName, Measured>;
-  const missing = (what: string) => ({ missing: `n/a (endpoint missing: ${what})` });
-  const listingsOk = has('get', '/api/shop/listings');
-  const { listings, word, words } = listingsOk
+  const sampled = has(...LISTINGS_OP)
     ? await sample(base)
     : { listings: [], word: 'chair', words: ['chair'] };
-  const run = (path: string) => load({ url: base + path, connections, durationS });
-  const rotate = (paths: string[]) => load({ url: base + paths[0], connections, durationS, paths });
-
-  out['listings page'] = listingsOk ? await run('/api/shop/listings') : missing('GET /api/shop/listings');
-  await afterListingsPage();
-  out['q search'] = listingsOk
-    ? await run(`/api/shop/listings?q=${encodeURIComponent(word)}`)
-    : missing('GET /api/shop/listings');
-  if (listingsOk) await sameSearch(base, word);
-  out['q search, uncached'] = listingsOk
-    ? await rotate(uncachedQueries(words))
-    : missing('GET /api/shop/listings');
-  out['geo search'] = listingsOk
-    ? await run('/api/shop/listings?lat=52.52&lng=13.405&radius=50')
-    : missing('GET /api/shop/listings');
-  out['geo search, uncached'] = listingsOk ? await rotate(uncachedGeo()) : missing('GET /api/shop/listings');
-  out['single listing'] =
-    has('get', '/api/shop/listings/{id}') && listings[0]
-      ? await run(`/api/shop/listings/${listings[0].id}`)
-      : missing('GET /api/shop/listings/{id}');
-  out.categories = has('get', '/api/shop/categories')
-    ? await run('/api/shop/categories')
-    : missing('GET /api/shop/categories');
-  out.login = await load({
-    url: `${base}/api/auth/login`,
-    connections,
-    durationS,
-    method: 'POST',
-    body: JSON.stringify(BUYER),
-  });
-  if (has('post', '/api/shop/checkout') && listings.length > 0) {
-    const { bodies, auth } = await checkoutBodies(base, listings);
-    out.checkout = await load({
-      url: `${base}/api/shop/checkout`,
-      connections,
-      durationS,
-      method: 'POST',
-      bodies,
-      headers: { authorization: auth },
-    });
-  } else out.checkout = missing('POST /api/shop/checkout');
+  const target: Target = { base, connections, durationS, ...sampled };
+  const out = {} as Record<EndpointName, Measured>;
+  for (const name of ENDPOINTS) {
+    out[name] = await measureOne(name, target, only && !only.names.has(name) ? only.skipped : undefined);
+    if (name === 'listings page') await afterListingsPage();
+  }
   return out;
 }
 

@@ -1,9 +1,11 @@
 /**
- * The two ways a checkout starts the sandbox (issue 17): `npm start`, which runs the built bundle,
- * against the TypeScript sources through tsx (`npm run dev` without its watcher, and what `npm
- * start` used to run); `node dist/bin.js` alone shows what npm itself adds. Each is timed from
- * spawn to the first HTTP answer, and its whole process group's RSS is summed at that moment (npm
- * and tsx each run node in a child process).
+ * How the sandbox starts, each timed from spawn to the first answer of `GET /__sandbox/health`,
+ * with its whole process group's RSS summed at that moment (npm and tsx each run node in a child
+ * process). The two starts of a checkout (issue 17): `npm start`, which runs the built bundle,
+ * against the TypeScript sources through tsx (`npm run dev` without its watcher); `node
+ * dist/bin.js` alone shows what npm itself adds. These three restart from an existing data file of
+ * the default catalogue. `node dist/bin.js --in-memory` seeds the default catalogue in memory at
+ * every start: the start issue 23 judges (a CI job's), next to `startSandbox()` (in-process-start.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +14,10 @@ import { join } from 'node:path';
 import { ROOT } from './child.js';
 import { freePort } from '../test/helpers/nginx.js';
 
+export type StartId = 'npm' | 'dist' | 'tsx' | 'in-memory' | 'in-process' | 'in-process-call';
+
 export interface StartMeasure {
+  id: StartId;
   name: string;
   /** Median of the starts, and their range (ms from spawn to the first answer). */
   firstAnswerMs: number;
@@ -21,15 +26,38 @@ export interface StartMeasure {
   groupRssMb: number;
 }
 
-const COMMANDS: { name: string; argv: (flags: string[]) => [string, string[]] }[] = [
+interface StartCommand {
+  id: StartId;
+  name: string;
+  /** Whether it reads the data file (`--data`) or keeps everything in memory. */
+  fromFile: boolean;
+  argv: (flags: string[]) => [string, string[]];
+}
+
+const COMMANDS: StartCommand[] = [
   {
+    id: 'npm',
     name: '`npm start` (node dist/bin.js through npm)',
+    fromFile: true,
     argv: (f) => ['npm', ['start', '--silent', '--', ...f]],
   },
-  { name: '`node dist/bin.js`', argv: (f) => [process.execPath, ['dist/bin.js', ...f]] },
   {
+    id: 'dist',
+    name: '`node dist/bin.js`',
+    fromFile: true,
+    argv: (f) => [process.execPath, ['dist/bin.js', ...f]],
+  },
+  {
+    id: 'tsx',
     name: '`tsx src/process/bin.ts` (npm run dev, unwatched)',
+    fromFile: true,
     argv: (f) => ['node_modules/.bin/tsx', ['src/process/bin.ts', ...f]],
+  },
+  {
+    id: 'in-memory',
+    name: '`node dist/bin.js --in-memory` (default seed, in memory)',
+    fromFile: false,
+    argv: (f) => [process.execPath, ['dist/bin.js', '--in-memory', ...f]],
   },
 ];
 
@@ -95,27 +123,41 @@ async function startOnce(argv: [string, string[]], port: number): Promise<{ ms: 
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** `restarts` starts of each command from one existing data file (made by a first, unmeasured start). */
-export async function measureStarts(restarts: number, log: (line: string) => void): Promise<StartMeasure[]> {
+async function measureCommand(command: StartCommand, flags: string[], port: number, restarts: number) {
+  const runs = [];
+  for (let i = 0; i < restarts; i++) runs.push(await startOnce(command.argv(flags), port));
+  const ms = runs.map((r) => r.ms);
+  return {
+    id: command.id,
+    name: command.name,
+    firstAnswerMs: median(ms),
+    rangeMs: [Math.min(...ms), Math.max(...ms)] as [number, number],
+    groupRssMb: median(runs.map((r) => r.rssMb)),
+  };
+}
+
+/**
+ * `restarts` starts of each command (`ids`: all by default); those from a file all read one
+ * existing data file, made by a first, unmeasured start, which also leaves whatever else a first
+ * start writes (so every measured start is a restart).
+ */
+export async function measureStarts(
+  restarts: number,
+  log: (line: string) => void,
+  ids?: ReadonlySet<StartId>,
+): Promise<StartMeasure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-start-'));
   try {
     const port = await freePort();
-    const flags = ['--host', '127.0.0.1', '--port', String(port), '--data', join(dir, 'db.json')];
-    await startOnce(COMMANDS[1].argv(flags), port); // seeds the file and the bundle's code cache
+    const base = ['--host', '127.0.0.1', '--port', String(port)];
+    const fileFlags = [...base, '--data', join(dir, 'db.json')];
+    await startOnce(COMMANDS[1].argv(fileFlags), port);
     const results: StartMeasure[] = [];
-    for (const command of COMMANDS) {
+    for (const command of COMMANDS.filter((c) => !ids || ids.has(c.id))) {
       log(`start: ${command.name}, ${restarts} times`);
-      const runs = [];
-      for (let i = 0; i < restarts; i++) runs.push(await startOnce(command.argv(flags), port));
-      const ms = runs.map((r) => r.ms);
-      results.push({
-        name: command.name,
-        firstAnswerMs: median(ms),
-        rangeMs: [Math.min(...ms), Math.max(...ms)],
-        groupRssMb: median(runs.map((r) => r.rssMb)),
-      });
+      results.push(await measureCommand(command, command.fromFile ? fileFlags : base, port, restarts));
     }
     return results;
   } finally {
