@@ -47,8 +47,9 @@ function validation(deps: AppDeps, app: Express): RequestHandler[] {
 /**
  * One operation's route, its stages in the order of docs/architecture.md's table: security
  * before the body is judged (a bad credential with a bad body is a 401), the body the body stage
- * could not read, the leniencies, validation, scenario effects (after validation: a scenario never
- * bypasses it), ids in either case, the answer cache, the handler.
+ * could not read, the leniencies, the answer cache's lookup (a hit skips what follows), validation,
+ * scenario effects (after validation: a scenario never bypasses it), ids in either case, the
+ * handler (whose answer the cache keeps).
  */
 function operationRoute(
   deps: AppDeps,
@@ -58,16 +59,17 @@ function operationRoute(
 ): RequestHandler[] {
   const handler = handlerOf(handlers, op.operationId);
   if (!handler) throw new Error(`openapi.yaml operation ${op.operationId} has no handler`);
+  const cache = answerCache(op, deps.log);
   const stages = [
     enforceSecurity(op.security, op.optionalAuth, deps.config.strict),
     refuseUnreadBody,
     leniencyStage(op, deps.config.strict),
+    cache?.lookup,
     ...validate,
     scenarioEffects(op),
     canonicalIds(op),
-    answerCache(op, deps.log),
     textsStage,
-    handler,
+    cache ? cache.keeping(handler) : handler,
   ];
   return stages.filter((stage): stage is RequestHandler => stage !== undefined);
 }

@@ -96,8 +96,9 @@ function principalKind(p: Principal): string {
 
 /**
  * The key of a request's answer, from the contract: the operation, each parameter it declares as
- * the request holds it once validated (defaults filled in, ids in lower case), the kind of caller
- * and the base URL (bodies hold absolute URLs). The world and its store version are the cache's.
+ * the request sends it (after the leniencies), the kind of caller and the base URL (bodies hold
+ * absolute URLs). The world and its store version are the cache's. Validation is a function of
+ * these values, so an answer kept for a request that passed it answers any request of the same key.
  */
 export function answerKey(op: Operation, req: Request): string {
   const values = op.parameters.map((p) => {
@@ -109,15 +110,21 @@ export function answerKey(op: Operation, req: Request): string {
   return JSON.stringify([op.operationId, principalKind(req.principal), baseUrl(req), values]);
 }
 
-/** Whether a request may be answered from the cache, and its answer kept: a GET no scenario touches. */
-function cacheableRequest(req: Request): boolean {
-  return req.method === 'GET' && !anyScenarioOn(req) && appliedScenarios(req).length === 0;
+/**
+ * Whether a request may be answered from the cache, and its answer kept: a GET that no scenario
+ * touches and whose query holds only what the key covers (the declared parameters and the
+ * operation's query credentials, covered by the kind of caller).
+ */
+function cacheableRequest(op: Operation, req: Request, known: ReadonlySet<string>): boolean {
+  if (req.method !== 'GET' || anyScenarioOn(req) || appliedScenarios(req).length > 0) return false;
+  for (const name in req.query) if (!known.has(name)) return false;
+  return true;
 }
 
 /**
- * The inputs the key covers beyond the validated parameters: the headers the base URL is made
- * from and the operation's declared header parameters. Reading any other header, or who the
- * caller is beyond its kind, makes an answer the key cannot tell apart.
+ * The inputs the key covers beyond the parameters: the headers the base URL is made from and the
+ * operation's declared header parameters. Reading any other header, or who the caller is beyond
+ * its kind, makes an answer the key cannot tell apart.
  */
 function coveredHeaders(op: Operation): Set<string> {
   const declared = op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
@@ -163,58 +170,92 @@ function headersSince(res: Response, before: Set<string>): Entry['headers'] {
   return headers;
 }
 
+/** A request the cache could not answer: what keeping its answer needs. */
+interface Miss {
+  key: string;
+  version: number;
+}
+
+/** The answer cache of one operation: its lookup, and its handler with the answer kept. */
+export interface AnswerCacheStage {
+  /** Before validation: a kept answer to the same key is sent as the handler sent it. */
+  lookup: RequestHandler;
+  /** The handler, whose 200 JSON answer to a request the lookup missed is kept. */
+  keeping: (handler: RequestHandler) => RequestHandler;
+}
+
 /**
- * The answer cache stage of one operation, right before its handler; undefined unless openapi.yaml
- * marks the operation `x-sandbox-cacheable`. A kept answer to the same key (same store version,
- * within {@link ANSWER_CACHE_TTL_MS}) is sent as the handler sent it; on a miss the handler's 200
- * JSON answer is kept, unless it read an input the key does not cover (logged once per operation
- * and input: the operation is then answered by its handler every time).
+ * The answer cache stage of one operation; undefined unless openapi.yaml marks it
+ * `x-sandbox-cacheable`. `lookup` answers a request from a kept answer of the same key (same store
+ * version, within {@link ANSWER_CACHE_TTL_MS}), so a hit skips validation and the handler; on a
+ * miss, `keeping` watches what the handler reads and keeps its 200 JSON answer, unless the
+ * handler read an input the key does not cover (logged once per operation and input: the
+ * operation is then answered by its handler every time) or added a warning of its own.
  */
-export function answerCache(op: Operation, log: Logger): RequestHandler | undefined {
+export function answerCache(op: Operation, log: Logger): AnswerCacheStage | undefined {
   if (!op.cacheable) return undefined;
+  const known = new Set([
+    ...op.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+    ...op.queryCredentials,
+  ]);
   const covered = coveredHeaders(op);
   const reported = new Set<string>();
-  return (req, res, next) => {
-    if (!cacheableRequest(req)) return next();
-    const { world } = req;
-    const cache = answerCacheOf(world);
-    const key = answerKey(op, req);
-    const version = world.store.version;
-    const hit = cache.get(version, key, world.clock.now());
-    if (hit) {
-      for (const name in hit.headers) res.setHeader(name, hit.headers[name]);
-      res.status(200).send(hit.bytes);
-      return;
+  const misses = new WeakMap<Request, Miss>();
+  const report = (uncovered: Set<string>) => {
+    for (const input of uncovered) {
+      if (reported.has(input)) continue;
+      reported.add(input);
+      log.warn(
+        { operationId: op.operationId, input },
+        'answer not cached: the handler read an input its key does not cover',
+      );
     }
-    const before = new Set(res.getHeaderNames());
-    const warnings = res.getHeader(WARNING_HEADER);
-    const watch = watchReads(req, covered);
-    const send = res.send.bind(res);
-    res.send = (body?: unknown) => {
-      watch.stop();
-      res.send = send;
-      const kept =
-        res.statusCode === 200 &&
-        typeof body === 'string' &&
-        String(res.getHeader('content-type')).includes('json') &&
-        res.getHeader(WARNING_HEADER) === warnings &&
-        appliedScenarios(req).length === 0;
-      for (const input of watch.uncovered) {
-        if (reported.has(input)) continue;
-        reported.add(input);
-        log.warn(
-          { operationId: op.operationId, input },
-          'answer not cached: the handler read an input its key does not cover',
-        );
-      }
-      if (kept && watch.uncovered.size === 0 && world.store.version === version)
-        cache.set(version, key, {
-          headers: headersSince(res, before),
-          bytes: Buffer.from(body),
-          at: world.clock.now(),
-        });
-      return send(body);
-    };
-    next();
   };
+  const lookup: RequestHandler = (req, res, next) => {
+    if (!cacheableRequest(op, req, known)) return next();
+    const { world } = req;
+    const key = answerKey(op, req);
+    const hit = answerCacheOf(world).get(world.store.version, key, world.clock.now());
+    if (!hit) {
+      misses.set(req, { key, version: world.store.version });
+      return next();
+    }
+    for (const name in hit.headers) res.setHeader(name, hit.headers[name]);
+    res.status(200).send(hit.bytes);
+  };
+  const keeping =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) => {
+      const miss = misses.get(req);
+      if (!miss) return handler(req, res, next);
+      const before = new Set(res.getHeaderNames());
+      const warnings = res.getHeader(WARNING_HEADER);
+      const watch = watchReads(req, covered);
+      const send = res.send.bind(res);
+      res.send = (body?: unknown) => {
+        watch.stop();
+        res.send = send;
+        report(watch.uncovered);
+        const { world } = req;
+        const kept =
+          res.statusCode === 200 &&
+          typeof body === 'string' &&
+          String(res.getHeader('content-type')).includes('json') &&
+          res.getHeader(WARNING_HEADER) === warnings &&
+          appliedScenarios(req).length === 0 &&
+          watch.uncovered.size === 0 &&
+          world.store.version === miss.version;
+        if (kept) {
+          const entry = {
+            headers: headersSince(res, before),
+            bytes: Buffer.from(body),
+            at: world.clock.now(),
+          };
+          answerCacheOf(world).set(miss.version, miss.key, entry);
+        }
+        return send(body);
+      };
+      return handler(req, res, next);
+    };
+  return { lookup, keeping };
 }

@@ -24,6 +24,8 @@ export interface Operation {
   parameters: { name: string; in: 'path' | 'query' | 'header' | 'cookie' }[];
   /** `x-sandbox-cacheable: true`: its answers may come from the answer cache (http/response-cache.ts). */
   cacheable: boolean;
+  /** The query parameters a credential it accepts may come in (`api_key`). */
+  queryCredentials: string[];
 }
 
 type ParameterSpec = { name: string; in: Operation['parameters'][number]['in'] } | { $ref: string };
@@ -36,8 +38,11 @@ type OperationSpec = {
 
 type SpecDoc = {
   security?: Record<string, string[]>[];
+  components?: {
+    parameters?: Record<string, ParameterSpec>;
+    securitySchemes?: Record<string, { in?: string; name?: string }>;
+  };
   paths: Record<string, Record<string, OperationSpec> & { parameters?: ParameterSpec[] }>;
-  components?: { parameters?: Record<string, ParameterSpec> };
 };
 
 let cached: SpecDoc | undefined;
@@ -143,6 +148,15 @@ function declaredParameters(spec: SpecDoc, lists: (ParameterSpec[] | undefined)[
   return out;
 }
 
+/** The names of the query parameters the security schemes of `alternatives` are sent in. */
+function queryCredentials(spec: SpecDoc, alternatives: Record<string, string[]>[]): string[] {
+  const schemes = alternatives.flatMap((alt) => Object.keys(alt));
+  const names = schemes
+    .map((scheme) => spec.components?.securitySchemes?.[scheme])
+    .filter((s) => s?.in === 'query');
+  return [...new Set(names.map((s) => s?.name ?? ''))].filter((name) => name !== '');
+}
+
 /** The route table: every operation of the spec, in the spec's order. */
 export function operations(spec: SpecDoc = loadSpec()): Operation[] {
   const out: Operation[] = [];
@@ -162,6 +176,7 @@ export function operations(spec: SpecDoc = loadSpec()): Operation[] {
         optionalAuth: alternatives.length === 0 || alternatives.some((alt) => Object.keys(alt).length === 0),
         parameters: declaredParameters(spec, [item.parameters, op.parameters]),
         cacheable: op['x-sandbox-cacheable'] === true,
+        queryCredentials: queryCredentials(spec, alternatives),
       });
     }
   }

@@ -43,6 +43,7 @@ const thing: Operation = {
   optionalAuth: true,
   parameters: [{ name: 'q', in: 'query' }],
   cacheable: true,
+  queryCredentials: ['api_key'],
 };
 
 /**
@@ -62,10 +63,12 @@ async function stageApp(reads: (req: express.Request) => unknown = () => null) {
     req.principal = req.headers.authorization ? { user: { id: req.headers.authorization, via: 'jwt' } } : {};
     next();
   });
-  app.get('/api/thing', answerCache(thing, log)!, (req, res) => {
+  const cache = answerCache(thing, log)!;
+  const handler: express.RequestHandler = (req, res) => {
     calls += 1;
     res.set('x-total', String(calls)).json({ n: calls, q: req.query.q ?? null, read: reads(req) ?? null });
-  });
+  };
+  app.get('/api/thing', cache.lookup, cache.keeping(handler));
   // supertest listens on a new port per request: a fixed Host keeps the base URL (and key) the same.
   const http = supertest.agent(app).set('host', 'sandbox.test');
   return { sb, http, calls: () => calls, warnings };
@@ -93,7 +96,12 @@ describe('the answer cache stage', () => {
     await http.get('/api/thing').set('host', 'elsewhere.test');
     expect(calls()).toBe(3);
     await http.get('/api/thing').set('x-anything', 'else');
+    await http.get('/api/thing?api_key=k');
     expect(calls()).toBe(3);
+    // A query name the operation does not declare is never answered from the cache.
+    await http.get('/api/thing?other=1');
+    await http.get('/api/thing?other=1');
+    expect(calls()).toBe(5);
   });
 
   it('keeps no answer of a handler that reads a header the key does not cover, and says so', async () => {
