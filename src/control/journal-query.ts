@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.js';
 import { journalView, type JournalRecord } from '../http/request-journal.js';
-import { pathMatches } from '../scenarios/path-glob.js';
+import { checkPathPattern, pathMatches } from '../scenarios/path-pattern.js';
 import { threadCpuMs } from '../process/thread-cpu.js';
 import type { JsonText, Query, Reply } from '../http/contract.js';
 
@@ -8,11 +8,9 @@ type JournalQuery = Query<'listRequests'>;
 
 /**
  * CPU time one journal read may spend matching paths (its thread's, `threadCpuMs`). Matching is
- * linear in each path (scenarios/path-glob.ts), but a journal of 1,000 paths of 16 KB is 16 MB of
- * text: the patterns one writes get through it well within this, while a literal that overlaps
- * itself (`aaa…ab` over runs of a's) or the automaton of a `*` between two `**` would take
- * several times the budget of one request (docs/control-api.md has the figures). Past this, the
- * read is a 400 saying so, so no read holds the process up longer.
+ * linear in each path (scenarios/path-pattern.ts), but a journal of 1,000 paths of 16 KB is 16 MB
+ * of text, more than a few steps a character can read in one request's time. Past this, the read
+ * is a 400 saying so, so no read holds the process up longer.
  */
 export const MAX_FILTER_MS = 50;
 
@@ -52,7 +50,7 @@ function tooCostly(read: number, of: number): ApiError {
     400,
     `query.path: matching this pattern took more than ${MAX_FILTER_MS} ms of CPU time over this journal's ` +
       `paths (stopped after ${read} of ${of} entries): narrow the search with method, status, since or ` +
-      'before, or use a pattern without * between two ** and without long repeated literals',
+      'before, or use a pattern with fewer characters after its wildcards',
   );
 }
 
@@ -88,6 +86,7 @@ function matching(entries: JournalRecord[], q: JournalQuery, limit: number): Jou
  * bytes, it names its last entry in `next_before`.
  */
 export function journalPage(entries: JournalRecord[], q: JournalQuery): JsonText<Reply<'listRequests'>> {
+  checkPathPattern(q.path, 'query.path');
   const parts: string[] = [];
   let bytes = 0;
   let last: string | undefined;

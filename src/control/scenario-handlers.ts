@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.js';
 import { activateScenario, namedScenario, scenariosDir } from '../scenarios/activate.js';
 import { DEFINITIONS, parseSwitch } from '../scenarios/definitions.js';
 import { loadScenarioFile, scenarioPaths, validateScenario, type ScenarioFile } from '../scenarios/file.js';
+import { checkPathPattern } from '../scenarios/path-pattern.js';
 import { addSticky, listSticky, removeSticky } from '../scenarios/state.js';
 import type { Handlers } from '../http/handler.js';
 
@@ -38,6 +39,7 @@ export function scenarioHandlers(deps: AppDeps) {
     addScenario: (req, res) => {
       const { body } = req;
       const sw = parseSwitch(body.name, body.param, 'body.name');
+      checkPathPattern(body.scope?.path, 'body.scope.path');
       res.status(201).json(addSticky(req.world, sw, { scope: body.scope, count: body.count, source: 'api' }));
     },
     clearScenarios: (req, res) => {

@@ -919,9 +919,12 @@ export interface paths {
          * @description The switch applies to every matching public API request until deleted, or until it has been
          *     applied `count` times ("the next 2 checkouts return 503, then normal"). `scope` narrows it to a
          *     credential (JWT, API key or guest token), a user's e-mail, a method and a path pattern
-         *     (`*` within a segment, `**` across segments; at most 200 characters, matched in time
-         *     linear in the path). `name` may carry its parameter (`latency=800`) or give it in `param`.
-         *     Unknown names and bad parameters are a 400 listing the valid ones. A sandbox holds at most
+         *     (`*` within a segment, a `**` segment for any number of segments; at most 200 characters).
+         *     Only patterns matched in time linear in the path are taken (at most one `*` a segment, one
+         *     `**`, one `*` after it, 32 characters after a wildcard; no `\`, and `**` only as a whole
+         *     segment): any other is a 400 that names it (docs/scenarios.md). `name` may carry its
+         *     parameter (`latency=800`) or give it in `param`. Unknown names and bad parameters are a 400
+         *     listing the valid ones. A sandbox holds at most
          *     100 sticky switches: one more is a 409 that says so (delete some first).
          */
         post: operations["addScenario"];
@@ -1015,10 +1018,10 @@ export interface paths {
          *     `[REDACTED]`, and so is every other place in the entry where such a value (of 6 characters
          *     or more) appears, such as a reset token quoted in a mail's text. Reads of the journal are
          *     not recorded. `path` is an exact path or a pattern of at most 200 characters (`*` within
-         *     one segment, `**` across segments; a longer one is a 400 that says the limit), matched in
-         *     time linear in the path (by string search, or, for a pattern with a `*` between two `**`,
-         *     by an automaton of at most 7 word steps a character); matching stops after 50 ms of CPU
-         *     time, and such a read is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
+         *     one segment, a `**` segment for any number of segments; a longer one is a 400 that says
+         *     the limit), taken as sticky scopes take it (POST /__sandbox/scenarios: a pattern not
+         *     matched in time linear in the path is a 400 that names it); matching stops after 50 ms of
+         *     CPU time, and such a read is a 400 saying so. An answer holds at most 2 MB of entries: when that cut it
          *     short, `next_before` names the last entry given, and `before=<it>` asks for the next
          *     (older) ones.
          */
@@ -1723,7 +1726,7 @@ export interface components {
             /** @description e-mail of the calling user */
             user?: string;
             method?: string;
-            /** @description path pattern: * within a segment, ** across segments; at most 200 characters */
+            /** @description path pattern: * within a segment, a ** segment for any number of segments; at most 200 characters, matched in linear time (docs/scenarios.md) */
             path?: string;
         };
         ScenarioSwitch: {
@@ -4610,7 +4613,7 @@ export interface operations {
         parameters: {
             query?: {
                 method?: string;
-                /** @description exact path, or a pattern with * (one segment) and ** (any); at most 200 characters */
+                /** @description exact path, or a pattern with * (within a segment) and a ** segment (any number of segments); at most 200 characters, matched in linear time (docs/scenarios.md) */
                 path?: string;
                 /** @description a status (404) or a class (4xx) */
                 status?: string;

@@ -30,10 +30,7 @@ function checkSwitch(s: FileSwitch, i: number) {
 /** Applies a file's overlay and switches to a world. Every switch is checked before anything changes. */
 export function activateScenario(world: World, file: ScenarioFile): Activation {
   const switches = (file.switches ?? []).map((s, i) => ({ sw: checkSwitch(s, i), spec: s }));
-  checkStickyRoom(
-    world,
-    switches.map(({ spec }) => (typeof spec === 'string' ? undefined : spec.scope)),
-  );
+  checkStickyRoom(world, switches.length);
   const overlay = applyOverlay(world, file.overlay ?? {});
   const added = switches.map(({ sw, spec }) =>
     addSticky(world, sw, {

@@ -7,6 +7,7 @@ import type * as Yaml from 'yaml';
 import type { CreateListingBody } from '../api/listings/create.js';
 import type { Body } from '../http/contract.js';
 import { validate as compiledSchema } from '../generated/scenario-validator.js';
+import { pathPatternProblem } from './path-pattern.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
 export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
@@ -90,7 +91,18 @@ export function schemaValidator(): ValidateFunction {
   return compiledSchema as unknown as ValidateFunction;
 }
 
-/** Checks a parsed document against scenario.schema.json; throws with every problem listed. */
+/** The path patterns of a valid document's switches that path-pattern.ts refuses, each where it is. */
+function patternProblems(file: ScenarioFile): string[] {
+  return (file.switches ?? []).flatMap((s, i) => {
+    const problem = typeof s === 'string' || !s.scope?.path ? undefined : pathPatternProblem(s.scope.path);
+    return problem === undefined ? [] : [`/switches/${i}/scope/path: ${problem}`];
+  });
+}
+
+/**
+ * Checks a parsed document against scenario.schema.json, and its switches' path patterns;
+ * throws with every problem listed.
+ */
 export function validateScenario(doc: unknown, source: string): ScenarioFile {
   const validate = schemaValidator();
   if (!validate(doc)) {
@@ -99,6 +111,8 @@ export function validateScenario(doc: unknown, source: string): ScenarioFile {
       .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
     throw new ScenarioFileError(`${source}: ${[...new Set(problems)].join('; ')}`);
   }
+  const refused = patternProblems(doc as ScenarioFile);
+  if (refused.length > 0) throw new ScenarioFileError(`${source}: ${refused.join('; ')}`);
   return doc as ScenarioFile;
 }
 

@@ -5,7 +5,7 @@ import type { Schema } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
 import { extra, type World } from '../world/world.js';
 import type { Switch } from './definitions.js';
-import { needsAutomaton, pathMatches } from './path-glob.js';
+import { pathMatches } from './path-pattern.js';
 
 /**
  * Who and what a sticky switch applies to; every field given must match: the credential (JWT, API
@@ -46,33 +46,12 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Sticky switches a sandbox holds at once: each request is matched against every one of them. */
 export const MAX_STICKY = 100;
 
-/**
- * Of those, switches whose path pattern takes the automaton (a `*` between two `**`): each costs up
- * to 7 word steps per character of every request's path (path-glob.ts), the others a few string
- * searches, so 100 switches over a 16 KB path stay a few ms.
- */
-export const MAX_STICKY_COSTLY = 10;
-
-/**
- * Refuses (409) switches that would take the sandbox past {@link MAX_STICKY} (or past
- * {@link MAX_STICKY_COSTLY} costly patterns); nothing is added.
- */
-export function checkStickyRoom(world: World, scopes: (SwitchScope | undefined)[]): void {
-  const { switches } = scenarioState(world);
-  if (switches.length + scopes.length > MAX_STICKY)
+/** Refuses (409) switches that would take the sandbox past {@link MAX_STICKY}; nothing is added. */
+export function checkStickyRoom(world: World, count: number): void {
+  if (scenarioState(world).switches.length + count > MAX_STICKY)
     throw new ApiError(
       409,
       `A sandbox holds at most ${MAX_STICKY} sticky scenario switches; delete some first (DELETE /__sandbox/scenarios)`,
-    );
-  const costly = (scope?: SwitchScope) => scope?.path !== undefined && needsAutomaton(scope.path);
-  if (
-    scopes.some(costly) &&
-    [...switches.map((s) => s.scope), ...scopes].filter(costly).length > MAX_STICKY_COSTLY
-  )
-    throw new ApiError(
-      409,
-      `A sandbox holds at most ${MAX_STICKY_COSTLY} sticky scenario switches whose path pattern has a * between two ** ` +
-        '(each costs every request a pass of an automaton over its path); delete some first, or scope them without ** around the *',
     );
 }
 
@@ -82,7 +61,7 @@ export function addSticky(
   sw: Switch,
   options: { scope?: SwitchScope; count?: number | null; source: string },
 ): StickySwitch {
-  checkStickyRoom(world, [options.scope]);
+  checkStickyRoom(world, 1);
   const state = scenarioState(world);
   const scope = { ...(options.scope ?? {}) };
   const stored: StoredSwitch = {

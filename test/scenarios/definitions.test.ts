@@ -6,7 +6,7 @@ import {
   parseSwitchList,
   validNames,
 } from '../../src/scenarios/definitions.js';
-import { pathMatches } from '../../src/scenarios/path-glob.js';
+import { pathMatches } from '../../src/scenarios/path-pattern.js';
 
 describe('the scenario definitions', () => {
   it('parses names with and without parameters, filling defaults', () => {
