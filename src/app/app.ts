@@ -19,7 +19,6 @@ import { controlStages } from '../http/control-stage.js';
 import { series } from '../http/series.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
-import { textsStage } from '../http/texts-stage.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
 import { ROUTER_OPTIONS } from '../http/routing.js';
@@ -61,7 +60,6 @@ export function createPipeline(deps: AppDeps): Express {
     // 12d validation; a HEAD is validated as its GET, a body as its declared media type.
     ...headAsGet(mediaTypeAsDeclared(requestValidator(validation))),
     scenarioEffects(), // 13 scenario effects: after validation, so a scenario never bypasses it
-    textsStage, // 14 texts: the catalogue's tables, built in slices on first use
   ];
   app.use(series(stages));
 

@@ -1,6 +1,5 @@
 import type { ListingsQuery } from '../api/listings/query.js';
-import { searchPageJson, searchWordLanguages } from '../api/listings/search-page.js';
-import { textsBuilt } from '../i18n/warm-up.js';
+import { searchPageJson } from '../api/listings/search-page.js';
 import { JSON_TYPE } from './answer.js';
 import { baseUrl } from './base-url.js';
 import { strictQuery } from './fast-query.js';
@@ -16,8 +15,7 @@ const SEARCH_PATH = '/api/shop/listings';
  * own (`searchPageJson`, which the `searchListings` handler sends too). An uncached search then
  * costs the search and the JSON, not Express's middleware, routing and validation. Returns
  * undefined, having changed nothing, for anything else: another path, a query the check leaves
- * to the validator, a rule of the search itself (lat/lng/radius together, minPrice ≤ maxPrice),
- * word lists not built yet.
+ * to the validator, a rule of the search itself (lat/lng/radius together, minPrice ≤ maxPrice).
  */
 export function fastSearch(): (ctx: RequestContext) => Omit<CacheEntry, 'at'> | undefined {
   const check = strictQuery('searchListings');
@@ -26,8 +24,7 @@ export function fastSearch(): (ctx: RequestContext) => Omit<CacheEntry, 'at'> | 
     const url = ctx.req.url ?? '';
     const q = url.indexOf('?');
     const query = check(q < 0 ? '' : url.slice(q + 1));
-    // Tables still being built (i18n/warm-up.ts): the full path waits for them without blocking.
-    if (!query || !textsBuilt(searchWordLanguages(query as ListingsQuery))) return undefined;
+    if (!query) return undefined;
     let page: string;
     try {
       page = searchPageJson(

@@ -45,9 +45,6 @@ function getter(port: number, host: string | undefined) {
  * Call `close` when done.
  */
 export async function behindFastPath(sb: TestSandbox, host?: string) {
-  // The catalogue's tables, built from start as the CLI's server does (app/prepare.ts): until
-  // they are, a search with words is the full path's, which waits for them.
-  await sb.warmed;
   const fast = fastReads(sb.deps);
   const full = createPipeline(sb.deps);
   const paths: ('fast' | 'full')[] = [];
