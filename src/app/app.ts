@@ -21,7 +21,6 @@ import { scenariosStage } from '../http/scenarios-stage.js';
 import { leniencyStage } from '../http/lenient-stage.js';
 import { worldStage } from '../http/world-stage.js';
 import { scenarioEffects } from '../scenarios/effects.js';
-import { textsStage } from '../http/texts-stage.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
 import { ROUTER_OPTIONS } from '../http/routing.js';
@@ -68,7 +67,6 @@ function operationRoute(
     ...validate,
     scenarioEffects(op),
     canonicalIds(op),
-    textsStage,
     cache ? cache.keeping(handler) : handler,
   ];
   return stages.filter((stage): stage is RequestHandler => stage !== undefined);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import express, { type Request, type RequestHandler } from 'express';
 import { jsonShapeProblem } from './json-shape.js';
 
@@ -53,20 +52,3 @@ export const refuseUnreadBody: RequestHandler = (_req, res, next) => {
   delete locals[UNREAD];
   next(err);
 };
-
-let parserWarmed: Promise<void> | undefined;
-
-/**
- * Sends a two-byte JSON body through a parser built as {@link jsonBody} builds it, once per
- * process: body-parser's charset check loads iconv-lite's table of encodings on the first body it
- * reads (about 20 ms), which would otherwise be the cost of a process's first request with a body.
- */
-export function warmJsonParser(): Promise<void> {
-  parserWarmed ??= new Promise((resolve) => {
-    const req = Object.assign(Readable.from([Buffer.from('{}')]), {
-      headers: { 'content-type': 'application/json', 'content-length': '2' },
-    });
-    jsonBody('1kb')(req as never, { locals: {} } as never, () => resolve());
-  });
-  return parserWarmed;
-}

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { FIXTURES_DIR, loadFixture } from '../fixtures.js';
 import type { ListingType } from '../store/types.js';
-import { SlicedTable, type Steps } from './sliced-table.js';
 
 /** One language's text of an item template (fixtures/catalog/README.md). */
 export interface TemplateText {
@@ -56,8 +55,7 @@ export interface CatalogFixture {
 
 const ITEMS_DIR = 'catalog/items/';
 
-/** Reads the catalogue a file per step (each a few ms of JSON). */
-function* catalogSteps(): Steps<CatalogFixture> {
+function readCatalog(): CatalogFixture {
   const dir = FIXTURES_DIR + ITEMS_DIR;
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   const templates: ItemTemplate[] = [];
@@ -66,7 +64,6 @@ function* catalogSteps(): Steps<CatalogFixture> {
       ITEMS_DIR + file,
     );
     for (const t of data.templates) templates.push({ ...t, category: data.category });
-    yield;
   }
   return {
     templates,
@@ -76,14 +73,14 @@ function* catalogSteps(): Steps<CatalogFixture> {
   };
 }
 
-/** The catalogue as a table built once per process (i18n/warm-up.ts builds it in slices). */
-export const catalogTable = new SlicedTable(catalogSteps);
+let catalog: CatalogFixture | undefined;
 
 /**
  * The curated catalogue (fixtures/catalog): every item template, in file-name order and then in
  * file order, so one seed always draws the same items; and the attributes their variants use.
- * Read once per process (static data, like loadFixture).
+ * Read once per process, on first use (static data, like loadFixture).
  */
 export function catalogFixture(): CatalogFixture {
-  return catalogTable.get();
+  catalog ??= readCatalog();
+  return catalog;
 }

@@ -1,6 +1,5 @@
 import { loadFixture } from '../fixtures.js';
-import { catalogTable, type ItemTemplate } from './catalog-fixture.js';
-import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
+import { catalogFixture, type ItemTemplate } from './catalog-fixture.js';
 import { words } from './text.js';
 
 /** `{enWord: {ar: …, de: …, …}}`: single items a user might title a listing with ("Bicycle"). */
@@ -57,26 +56,20 @@ export class Lexicon {
   }
 }
 
-/** Builds the lexicon a few templates per step. */
-function* lexiconSteps(): Steps<Lexicon> {
+function buildLexicon(): Lexicon {
   const lex = new Lexicon(
     loadFixture<Language[]>('languages.json'),
     loadFixture<Vocabulary>('vocabulary.json'),
     loadFixture<Phrases>('phrases.json'),
   );
-  yield;
-  const { templates } = yield* stepsOf(catalogTable);
-  for (let i = 0; i < templates.length; i += 1) {
-    lex.addTemplate(templates[i]);
-    if (i % 20 === 19) yield;
-  }
+  for (const t of catalogFixture().templates) lex.addTemplate(t);
   return lex;
 }
 
-/** The lexicon as a table built once per process (i18n/warm-up.ts builds it in slices). */
-export const lexiconTable = new SlicedTable(lexiconSteps);
+let built: Lexicon | undefined;
 
-/** The process-wide lexicon built from fixtures (static data, like loadFixture). */
+/** The process-wide lexicon built from fixtures, on first use (static data, like loadFixture). */
 export function lexicon(): Lexicon {
-  return lexiconTable.get();
+  built ??= buildLexicon();
+  return built;
 }

@@ -1,5 +1,4 @@
-import { catalogFixture, catalogTable } from './catalog-fixture.js';
-import { SlicedTable, stepsOf, type Steps } from './sliced-table.js';
+import { catalogFixture } from './catalog-fixture.js';
 import {
   templateDescription,
   variantText,
@@ -40,8 +39,8 @@ export interface PartTable {
   wantedVariants: Map<string, number>;
 }
 
-function* partSteps(): Steps<PartTable> {
-  const { templates } = yield* stepsOf(catalogTable);
+function numberParts(): PartTable {
+  const { templates } = catalogFixture();
   const variants = new Map<string, number>();
   const wanted = templates.length;
   const wantedDescriptions = wanted + 1;
@@ -59,11 +58,12 @@ function* partSteps(): Steps<PartTable> {
   return { count: next, wanted, wantedDescriptions, descriptions, wantedTitles, variants, wantedVariants };
 }
 
-/** The part numbers as a table built once per process (i18n/warm-up.ts builds it in slices). */
-export const partsTable = new SlicedTable(partSteps);
+let parts: PartTable | undefined;
 
+/** The part numbers, made once per process on first use. */
 export function partTable(): PartTable {
-  return partsTable.get();
+  parts ??= numberParts();
+  return parts;
 }
 
 /** Where a word stands: in the title or in the description (title matches rank first). */
@@ -92,14 +92,6 @@ export function dictionaryOf(lang: string, codes: Map<string, number[]>): TermDi
   return { lang, codes, sorted, reversed };
 }
 
-/** {@link dictionaryOf} as two steps: the words sorted, then (compounding languages) reversed. */
-function* dictionaryOfSteps(lang: string, codes: Map<string, number[]>): Steps<TermDictionary> {
-  const sorted = [...codes.keys()].sort();
-  if (!COMPOUNDING.has(lang)) return { lang, codes, sorted, reversed: undefined };
-  yield;
-  return { lang, codes, sorted, reversed: sorted.map(backwards).sort() };
-}
-
 function add(codes: Map<string, number[]>, text: string, lang: string, code: number): void {
   for (const word of wordsIn(text, lang)) {
     const list = codes.get(word);
@@ -108,14 +100,10 @@ function add(codes: Map<string, number[]>, text: string, lang: string, code: num
   }
 }
 
-/**
- * Builds one language's dictionary a template or a variant per step (the slicer runs as many as
- * fit in its few ms; a step of four templates took up to 30 ms in the first language built, the
- * splitter's code still cold, and Japanese costs the most: ICU).
- */
-function* dictionarySteps(lang: string): Steps<TermDictionary> {
-  const { templates } = yield* stepsOf(catalogTable);
-  const table = yield* stepsOf(partsTable);
+/** One language's words of every part: the templates' texts, the wanted wordings, the variants. */
+function buildDictionary(lang: string): TermDictionary {
+  const { templates, attributes } = catalogFixture();
+  const table = partTable();
   const codes = new Map<string, number[]>();
   for (let i = 0; i < templates.length; i += 1) {
     const t = templates[i];
@@ -123,14 +111,12 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
     add(codes, templateDescription(t, lang), lang, (table.descriptions + i) * 2 + DESCRIPTION);
     if (t.types.includes('reverse_auction'))
       add(codes, wantedHead(t, lang), lang, (table.wantedTitles + i) * 2 + TITLE);
-    yield;
   }
   add(codes, wantedWording(lang), lang, table.wanted * 2 + TITLE);
-  const buyers = catalogFixture().attributes.wanted_descriptions;
+  const buyers = attributes.wanted_descriptions;
   (buyers[lang] ?? buyers.en).forEach((text, k) =>
     add(codes, text, lang, (table.wantedDescriptions + k) * 2 + DESCRIPTION),
   );
-  let done = 0;
   for (const [variants, wanted] of [
     [table.variants, false],
     [table.wantedVariants, true],
@@ -139,33 +125,25 @@ function* dictionarySteps(lang: string): Steps<TermDictionary> {
       const bar = key.indexOf('|');
       const eq = key.indexOf('=', bar);
       const template = templates[Number(key.slice(0, bar))];
-      add(
-        codes,
-        variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang, wanted),
-        lang,
-        part * 2 + TITLE,
-      );
-      if (++done % 4 === 0) yield;
+      const text = variantText(template, key.slice(bar + 1, eq), key.slice(eq + 1), lang, wanted);
+      add(codes, text, lang, part * 2 + TITLE);
     }
-  yield;
-  return yield* dictionaryOfSteps(lang, codes);
+  return dictionaryOf(lang, codes);
 }
 
-const dictionaries = new Map<string, SlicedTable<TermDictionary>>();
+const dictionaries = new Map<string, TermDictionary>();
 
-/** One language's dictionary as a table built once per process (i18n/warm-up.ts builds them in slices). */
-export function dictionaryTable(lang: string): SlicedTable<TermDictionary> {
-  let table = dictionaries.get(lang);
-  if (!table) {
-    table = new SlicedTable(() => dictionarySteps(lang));
-    dictionaries.set(lang, table);
-  }
-  return table;
-}
+/** Whether `lang`'s word list is built (a use now would cost nothing). */
+export const hasTermDictionary = (lang: string): boolean => dictionaries.has(lang);
 
-/** The words of every part in `lang` (built now if i18n/warm-up.ts has not built them yet). */
+/** The words of every part in `lang`, built once per process by its first use. */
 export function termDictionary(lang: string): TermDictionary {
-  return dictionaryTable(lang).get();
+  let dict = dictionaries.get(lang);
+  if (!dict) {
+    dict = buildDictionary(lang);
+    dictionaries.set(lang, dict);
+  }
+  return dict;
 }
 
 /** The first index of `list` (sorted) whose entry is greater than `word`. */

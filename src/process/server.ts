@@ -42,13 +42,7 @@ export async function startServer(
   };
   const app = createApp(deps);
   // Ready means ready: the request validator has loaded the spec before anyone is told to call.
-  // The catalogue's tables (texts, English's word list: a few hundred ms of CPU time) and the
-  // scenario files are then read in the background, a step at a time, so first requests neither
-  // wait long nor freeze.
-  const { warm } = await prepareApp(deps);
-  warm().catch((err: unknown) =>
-    log.error({ err }, 'building the catalogue tables or reading the scenario files failed'),
-  );
+  await prepareApp(deps);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = answerClientErrors(serverFor(app), VERSION);
     s.once('error', reject);

@@ -47,10 +47,9 @@ export type TestSandbox = Awaited<ReturnType<typeof makeSandbox>>;
 
 /**
  * A fresh sandbox (in memory, or on a file store in the file-store run), configured and prepared
- * as it ships (`prepareApp`, as the CLI's server: its tables built in the background), behind
- * supertest; every response is checked against openapi.yaml by the client
- * (checked-clients.ts), so a response that breaks the contract fails the test that received it,
- * whichever path (fast or full) answered it.
+ * as it ships (`prepareApp`, as the CLI's server), behind supertest; every response is checked
+ * against openapi.yaml by the client (checked-clients.ts), so a response that breaks the contract
+ * fails the test that received it, whichever path (fast or full) answered it.
  * Requests with `X-Sandbox-Id` get their own world, as in the real server; `worlds` is the registry
  * (`await sb.worlds.open('a')` gives a named world to inspect or change directly).
  * `registry.wallClock` injects the wall clock that idle eviction reads.
@@ -71,11 +70,8 @@ export async function makeSandbox(
     version: VERSION,
   };
   const app = createApp(deps);
-  // As the CLI's server does before it listens (process/server.ts): the validator ready. The
-  // catalogue's tables and the scenario files, which a server builds in the background from start,
-  // are built here when a test asks for a warm process (`warmed`), else by the requests that need
-  // them, as a server's first requests do: about 1.7 s of CPU a test process saves.
-  const { warm } = await prepareApp(deps);
+  // As the CLI's server does before it listens (process/server.ts): the validator ready.
+  await prepareApp(deps);
   const http = checked(supertest(serverFor(app)));
   return {
     app,
@@ -83,14 +79,6 @@ export async function makeSandbox(
     world,
     worlds,
     http,
-    /**
-     * Starts the background building a server starts with (once per process) and resolves when it
-     * is done: tests that measure what a request costs await it, as a server's first second has
-     * passed before its first calls.
-     */
-    get warmed(): Promise<void> {
-      return warm();
-    },
     /** Logs in and returns the bearer header value. */
     async login(email: string, password: string): Promise<string> {
       const res = await http.post('/api/auth/login').send({ email, password });

@@ -2,16 +2,15 @@ import { loadFixture } from '../../fixtures.js';
 import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { normalize } from '../../i18n/text.js';
+import { hasTermDictionary, termDictionary } from '../../i18n/term-dictionary.js';
 import { runSearch, type SearchQuery, type SearchResult } from '../listings/search.js';
 import { categoryFamily } from '../categories/categories.js';
 import { queryWords, searchLanguages } from '../listings/search-text.js';
-import { SlicedTable, type Steps } from '../../i18n/sliced-table.js';
-import { textsReady } from '../../i18n/warm-up.js';
 import { searchIndex, type SearchIndex } from '../listings/search-index.js';
 import { ratesNow } from '../wallet/rates.js';
-import { detectLanguage, LATIN, markerSets, type AssistantFixture } from './detect.js';
-import { cityIn, priceBounds, understand, type PriceBound, type PriceWords } from './understand.js';
-import { categoryIn, categoryLanguages, type NamedCategory } from './category-words.js';
+import { detectLanguage, LATIN, type AssistantFixture } from './detect.js';
+import { understand, type PriceBound, type PriceWords } from './understand.js';
+import { categoryIn, type NamedCategory } from './category-words.js';
 
 export interface AssistantTurn {
   role: 'user' | 'assistant';
@@ -150,51 +149,24 @@ function categorySearch(
   return { items, total: all.total };
 }
 
-/**
- * The assistant's own tables, made once per process from fixtures/assistant.json: the marker words,
- * each language's stopwords, price patterns and category words, the city names, the amount format. Each is made on
- * first use anyway; built here as steps (a server builds them in the background from start,
- * app/prepare.ts), no first question makes them all in one task.
- */
-function* assistantSteps(): Steps<true> {
-  const fixture = loadFixture<Fixture>('assistant.json');
-  markerSets(fixture);
-  yield;
-  amountText(0);
-  yield;
-  cityIn('', fixture.city_names);
-  yield;
-  categoryLanguages('', fixture.categories, LATIN);
-  yield;
-  for (const lang of Object.keys(fixture.stopwords)) {
-    stopwordsOf(lang, fixture);
-    yield;
-    priceBounds('', lang, fixture.price);
-    yield;
-    categoryIn([], lang, fixture.categories);
-    yield;
+/** Builds the word lists of `langs` not built yet, one per turn of the event loop. */
+async function buildWordLists(langs: readonly string[]): Promise<void> {
+  for (const lang of langs) {
+    if (hasTermDictionary(lang)) continue;
+    termDictionary(lang);
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return true;
-}
-
-const assistantTables = new SlicedTable(assistantSteps);
-
-/** Builds the assistant's own tables in the background, a step at a time (once per process). */
-export function warmAssistant(): Promise<void> {
-  return assistantTables.ready() ?? Promise.resolve();
 }
 
 /**
- * Waits, without blocking other requests, for the word lists `answer` reads for this message: the
- * Latin-script languages' (language detection), then those of the language it is in (the search),
- * and the assistant's own tables. Built in slices on first use (i18n/warm-up.ts), so a first
- * question never holds every sandbox up.
+ * Builds the word lists `answer` reads for this message: the Latin-script languages' (language
+ * detection), then those of the language it is in (the search). Each is built in one step by its
+ * first use (15-45 ms of CPU, Japanese's 150 ms); a process's first question needs nine or ten,
+ * which in one task would hold every other request up for some 200 ms (docs/hardening.md).
  */
 export async function wordListsFor(message: string): Promise<void> {
-  await textsReady(LATIN);
-  await assistantTables.ready(true);
-  const lang = detectLanguage(message, loadFixture<Fixture>('assistant.json'));
-  await textsReady(searchLanguages(lang));
+  await buildWordLists(LATIN);
+  await buildWordLists(searchLanguages(detectLanguage(message, loadFixture<Fixture>('assistant.json'))));
 }
 
 /**

@@ -38,7 +38,7 @@ const TELLING = 2;
 let markers: Map<string, Set<string>> | undefined;
 
 /** Each language's marker words, normalised once. */
-export function markerSets(fixture: AssistantFixture): Map<string, Set<string>> {
+function markerSets(fixture: AssistantFixture): Map<string, Set<string>> {
   markers ??= new Map(
     Object.entries(fixture.markers).map(([code, list]) => [code, new Set(list.map(normalize))]),
   );

@@ -6,16 +6,13 @@ import { createListing } from './create.js';
 import { afterLeniency } from '../../http/lenient-body.js';
 import { baseUrl } from '../../http/base-url.js';
 import { langOf } from '../../http/lang.js';
-import { searchPageJson, searchWordLanguages } from './search-page.js';
-import { textsReady } from '../../i18n/warm-up.js';
+import { searchPageJson } from './search-page.js';
 import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {
-    searchListings: async (req, res) => {
-      const waiting = textsReady(searchWordLanguages(req.query));
-      if (waiting) await waiting;
+    searchListings: (req, res) => {
       res.type('application/json').send(searchPageJson(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {

@@ -3,13 +3,8 @@ import type { World } from '../../world/world.js';
 import { pagination } from '../pagination.js';
 import { toSearchQuery, type ListingsQuery } from './query.js';
 import { runSearch } from './search.js';
-import { searchLanguages } from './search-text.js';
 import { searchIndex } from './search-index.js';
 import { listingJson } from './view.js';
-
-/** The languages whose word lists a search reads (i18n/warm-up.ts): none without `q`. */
-export const searchWordLanguages = (params: ListingsQuery): string[] =>
-  params.q ? searchLanguages(params.lang ?? 'en') : [];
 
 /** The page of listings a validated query asks for, and the pagination of the whole result. */
 function searchOf(world: World, params: ListingsQuery) {
