@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MAX_LINES = 300;
+export const MAX_LINES = 500;
 
 const SOURCE = /\.(ts|js|mjs|cjs|css|html)$/;
 const SKIPPED = new Set(['node_modules', 'dist', 'coverage', '.git', '.sandbox', 'test-results']);
