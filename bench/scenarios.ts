@@ -1,4 +1,4 @@
-import { operations } from '../src/http/spec.js';
+import { operations } from '../src/contract/spec.js';
 import { call, load, type Load } from './load.js';
 
 /** The measured endpoints; `n/a` when the operation is not in openapi.yaml of this tree. */

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { searchPageJson } from '../src/api/listings/search-page.js';
-import type { Reply } from '../src/http/contract.js';
+import type { Reply } from '../src/contract/types.js';
 import { isCrypto } from '../src/api/wallet/rates.js';
 import { makeConfig } from '../src/process/config.js';
 import { openDefaultWorld } from '../src/world/open.js';

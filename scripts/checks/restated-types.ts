@@ -1,5 +1,5 @@
 // Fails when a type in src/ restates one generated from openapi.yaml (src/generated/api.ts)
-// instead of naming it (src/http/contract.ts: Schema<'Listing'>, Body<'checkout'>, Query, Reply).
+// instead of naming it (src/contract/types.ts: Schema<'Listing'>, Body<'checkout'>, Query, Reply).
 //
 // What counts as restating, decided on the syntax alone (fast, no type checker):
 // - an object type written out in src/ (an interface, or a type literal anywhere: an alias, a
@@ -188,7 +188,7 @@ function main(): void {
   for (const r of found)
     console.error(
       `${r.file}:${r.line}: ${r.what} restates ${r.generated} of ${GENERATED}; ` +
-        "name it instead (src/http/contract.ts), or say above it: // Not the contract's type: <why>",
+        "name it instead (src/contract/types.ts), or say above it: // Not the contract's type: <why>",
     );
   if (found.length > 0) {
     console.error(`${found.length} restated type(s)`);

@@ -1,4 +1,4 @@
-import type { Schema } from '../http/contract.js';
+import type { Schema } from '../contract/types.js';
 
 /** The page size when a request names none (every paged operation in openapi.yaml: default 12, at most 50). */
 export const DEFAULT_LIMIT = 12;

@@ -1,29 +1,29 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AppDeps } from './deps.js';
 import { allHandlers, handlerOf } from './handlers.js';
-import type { AllHandlers } from '../http/handler.js';
+import type { AllHandlers } from '../contract/handler.js';
 import { payproviderPages } from '../web/payprovider-page.js';
 import { applyDueExpiries } from '../api/payprovider/settle.js';
-import { resolvePrincipal } from '../http/auth.js';
-import { enforceSecurity } from '../http/security.js';
-import { jsonBody, refuseUnreadBody } from '../http/body-stage.js';
-import { mediaTypeAsDeclared } from '../http/validator-media-type.js';
-import { errorHandler, notFoundHandler } from '../http/error-shape.js';
-import { answerCache } from '../http/response-cache.js';
-import { operations, specForValidator, type Operation } from '../http/spec.js';
-import { headAsGet, requestValidator, validatorOptions } from '../http/validator.js';
-import { canonicalIds } from '../http/uuid-case.js';
-import { adminTokenGuard } from '../http/admin-token.js';
-import { rateLimiting } from '../http/rate-limit.js';
-import { rateCountersOf } from '../http/rate-counters.js';
-import { requestJournal } from '../http/request-journal.js';
-import { scenariosStage } from '../http/scenarios-stage.js';
-import { leniencyStage } from '../http/lenient-stage.js';
-import { worldStage } from '../http/world-stage.js';
+import { resolvePrincipal } from '../stages/principal.js';
+import { enforceSecurity } from '../stages/security.js';
+import { jsonBody, refuseUnreadBody } from '../stages/body.js';
+import { mediaTypeAsDeclared } from '../contract/validator-media-type.js';
+import { errorHandler, notFoundHandler } from '../stages/error-shape.js';
+import { answerCache } from '../stages/answer-cache.js';
+import { operations, specForValidator, type Operation } from '../contract/spec.js';
+import { headAsGet, requestValidator, validatorOptions } from '../contract/validator.js';
+import { canonicalIds } from '../stages/ids.js';
+import { adminTokenGuard } from '../stages/admin-token.js';
+import { rateLimiting } from '../stages/rate-limit.js';
+import { rateCountersOf } from '../stages/rate-counters.js';
+import { requestJournal } from '../stages/journal.js';
+import { scenariosStage } from '../stages/scenarios.js';
+import { leniencyStage } from '../contract/leniency.js';
+import { worldStage } from '../stages/world.js';
 import { scenarioEffects } from '../scenarios/effects.js';
 import { uploadReceiver } from '../api/uploads/receive.js';
 import { pagesStage } from '../web/pages.js';
-import { ROUTER_OPTIONS } from '../http/routing.js';
+import { ROUTER_OPTIONS } from '../contract/routing.js';
 
 export const BODY_LIMIT = '1mb';
 
@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy ? TRUSTED_PROXY_HOPS : false);
   app.set('etag', false);
-  // Paths match only as written (http/routing.ts): this app's router and the request validator.
+  // Paths match only as written (contract/routing.ts): this app's router and the request validator.
   app.set('case sensitive routing', true);
 
   app.use(worldStage(deps)); // version, world

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AppDeps } from './deps.js';
-import type { OperationId } from '../http/contract.js';
-import type { AllHandlers } from '../http/handler.js';
+import type { OperationId } from '../contract/types.js';
+import type { AllHandlers } from '../contract/handler.js';
 import { apiKeyHandlers } from '../api/api-keys/handlers.js';
 import { assistantHandlers } from '../api/assistant/handlers.js';
 import { authHandlers } from '../api/auth/handlers.js';

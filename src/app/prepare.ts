@@ -1,4 +1,4 @@
-import { validatorsReady } from '../http/validator.js';
+import { validatorsReady } from '../contract/validator.js';
 import type { AppDeps } from './deps.js';
 
 /**

@@ -1,8 +1,8 @@
-import { ApiError } from '../http/errors.js';
-import { journalView, type JournalRecord } from '../http/request-journal.js';
+import { ApiError } from '../contract/errors.js';
+import { journalView, type JournalRecord } from '../stages/journal.js';
 import { checkPathPattern, pathMatches } from '../scenarios/path-pattern.js';
 import { threadCpuMs } from '../process/thread-cpu.js';
-import type { JsonText, Query, Reply } from '../http/contract.js';
+import type { JsonText, Query, Reply } from '../contract/types.js';
 
 type JournalQuery = Query<'listRequests'>;
 

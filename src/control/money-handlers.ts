@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app/deps.js';
-import { ApiError, Messages } from '../http/errors.js';
+import { ApiError, Messages } from '../contract/errors.js';
 import { testAccounts } from '../seed/accounts.js';
-import type { Handlers } from '../http/handler.js';
+import type { Handlers } from '../contract/handler.js';
 import { findUserByEmail } from '../api/auth/users.js';
 import { newestFirst } from '../api/orders/newest-first.js';
 import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../app/deps.js';
-import { ApiError } from '../http/errors.js';
-import { journalOf } from '../http/request-journal.js';
+import { ApiError } from '../contract/errors.js';
+import { journalOf } from '../stages/journal.js';
 import { journalPage } from './journal-query.js';
-import type { AnyRequest, Handlers } from '../http/handler.js';
+import type { AnyRequest, Handlers } from '../contract/handler.js';
 
 export function requestHandlers(deps: AppDeps) {
   const journal = (req: AnyRequest) => journalOf(req.world, deps.config.journalSize);

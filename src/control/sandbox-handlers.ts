@@ -1,9 +1,9 @@
 import { parseDuration } from '../world/clock.js';
 import type { AppDeps } from '../app/deps.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import type { World } from '../world/world.js';
-import type { Body } from '../http/contract.js';
-import type { Handlers } from '../http/handler.js';
+import type { Body } from '../contract/types.js';
+import type { Handlers } from '../contract/handler.js';
 import { normalizeEmail } from '../api/auth/users.js';
 
 type ClockBody = Body<'setClock'>;

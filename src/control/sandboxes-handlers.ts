@@ -1,9 +1,9 @@
 import type { AppDeps } from '../app/deps.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { DEFAULT_NOT_DELETABLE, DEFAULT_SANDBOX_ID, sandboxIdOf } from '../world/sandbox-id.js';
 import { liveInfo } from '../world/sandbox-info.js';
 import { isSandboxRegistry } from '../world/registry.js';
-import type { Handlers } from '../http/handler.js';
+import type { Handlers } from '../contract/handler.js';
 
 /** `GET /__sandbox/sandboxes` and `DELETE /__sandbox` (docs/isolation.md). */
 export function sandboxesHandlers(deps: AppDeps) {
@@ -27,7 +27,7 @@ export function sandboxesHandlers(deps: AppDeps) {
     },
     deleteSandbox: async (req, res) => {
       // The id the request names: a sandbox that is not live is not loaded to be deleted (its
-      // files may be unreadable), so `req.world` stands in for it (http/sandbox-admission.ts).
+      // files may be unreadable), so `req.world` stands in for it (stages/sandbox-admission.ts).
       const id = sandboxIdOf(req);
       if (id === DEFAULT_SANDBOX_ID || !isSandboxRegistry(worlds))
         throw new ApiError(400, DEFAULT_NOT_DELETABLE);

@@ -1,12 +1,12 @@
 import { basename } from 'node:path';
 import type { AppDeps } from '../app/deps.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { activateScenario, namedScenario, scenariosDir } from '../scenarios/activate.js';
 import { DEFINITIONS, parseSwitch } from '../scenarios/definitions.js';
 import { loadScenarioFile, scenarioPaths, validateScenario, type ScenarioFile } from '../scenarios/file.js';
 import { checkPathPattern } from '../scenarios/path-pattern.js';
 import { addSticky, listSticky, removeSticky } from '../scenarios/state.js';
-import type { Handlers } from '../http/handler.js';
+import type { Handlers } from '../contract/handler.js';
 
 /** The files of the scenarios directory, each with its description, or the reason it is unusable. */
 function fileList(dir: string) {

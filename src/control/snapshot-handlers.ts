@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app/deps.js';
-import type { Handlers } from '../http/handler.js';
+import type { Handlers } from '../contract/handler.js';
 import { deleteSnapshot, listSnapshots, restoreSnapshot, saveSnapshot } from './snapshots.js';
 
 export function snapshotHandlers(_deps: AppDeps) {

@@ -1,5 +1,5 @@
-import type { Schema } from '../http/contract.js';
-import { ApiError } from '../http/errors.js';
+import type { Schema } from '../contract/types.js';
+import { ApiError } from '../contract/errors.js';
 import type { Db } from '../store/types.js';
 import { forgetIdSpace } from '../world/ids.js';
 import { extra, type World } from '../world/world.js';

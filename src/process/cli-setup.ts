@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { reportSeedProgress } from '../seed/progress.js';
 import type { RunningSandbox } from './server.js';
 import { listenAlt, type AltListener } from './alt-port.js';
-import { parseOrigins } from '../http/cors.js';
+import { parseOrigins } from '../web/cors.js';
 import { PROGRESS_THRESHOLD, progressBar } from './progress-bar.js';
 
 /** `--log-format`: what was asked, or the default for where the output goes. */

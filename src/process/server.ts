@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { createApp } from '../app/app.js';
 import { prepareApp } from '../app/prepare.js';
-import { answerClientErrors } from '../http/client-errors.js';
+import { answerClientErrors } from './client-errors.js';
 import { serverFor } from './http-server.js';
 import { shownHost } from './alt-port.js';
 import type { Config } from './config.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Config } from '../process/config.js';
-import type { Reply } from '../http/contract.js';
-import { ApiError } from '../http/errors.js';
+import type { Reply } from '../contract/types.js';
+import { ApiError } from '../contract/errors.js';
 import type { World } from '../world/world.js';
 import { parseSwitch, parseSwitchList, scenarioDef } from './definitions.js';
 import {

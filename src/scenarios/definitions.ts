@@ -1,5 +1,5 @@
-import type { Schema } from '../http/contract.js';
-import { ApiError } from '../http/errors.js';
+import type { Schema } from '../contract/types.js';
+import { ApiError } from '../contract/errors.js';
 
 /**
  * One scenario as GET /__sandbox/scenarios/catalog lists it. `kind`: `generic` ones are applied

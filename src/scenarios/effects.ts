@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { credentialsOf } from '../http/auth.js';
-import { ApiError, Messages } from '../http/errors.js';
-import type { Operation } from '../http/spec.js';
-import { isControlPath } from '../http/control-paths.js';
-import { recordNow } from '../http/request-journal.js';
+import { credentialsOf } from '../stages/principal.js';
+import { ApiError, Messages } from '../contract/errors.js';
+import type { Operation } from '../contract/spec.js';
+import { isControlPath } from '../contract/control-paths.js';
+import { recordNow } from '../stages/journal.js';
 import { takeScenario } from './query.js';
 
 /** Whether the operation checks a credential on this request: one it needs, or one sent to a public read. */

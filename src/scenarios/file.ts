@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import type * as Yaml from 'yaml';
 import type { CreateListingBody } from '../api/listings/create.js';
-import type { Body } from '../http/contract.js';
+import type { Body } from '../contract/types.js';
 import { validate as compiledSchema } from '../generated/scenario-validator.js';
 import { pathPatternProblem } from './path-pattern.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseDuration } from '../world/clock.js';
-import type { Reply } from '../http/contract.js';
-import { ApiError } from '../http/errors.js';
+import type { Reply } from '../contract/types.js';
+import { ApiError } from '../contract/errors.js';
 import { newId } from '../world/ids.js';
 import { hashPasswordSync } from '../api/auth/passwords.js';
 import { postLedger } from '../api/wallet/ledger.js';

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 
 /**
  * Path patterns of sticky scenario scopes and of the journal filter, matched by picomatch: `*`

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AnyRequest } from '../http/handler.js';
+import type { AnyRequest } from '../contract/handler.js';
 import { formatSwitch, parseSwitchList, type Switch } from './definitions.js';
 import { consume, matchingSticky } from './state.js';
 

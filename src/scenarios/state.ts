@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { credentialsOf } from '../http/auth.js';
-import type { Schema } from '../http/contract.js';
-import { ApiError } from '../http/errors.js';
+import { credentialsOf } from '../stages/principal.js';
+import type { Schema } from '../contract/types.js';
+import { ApiError } from '../contract/errors.js';
 import { extra, type World } from '../world/world.js';
 import type { Switch } from './definitions.js';
 import { pathMatches } from './path-pattern.js';

@@ -4,7 +4,7 @@ import { hashPasswordSync } from '../api/auth/passwords.js';
 import { sha256 } from '../api/auth/sha256.js';
 import { referralCodeFor } from '../api/auth/users.js';
 import { postLedger } from '../api/wallet/ledger.js';
-import type { Reply, Schema } from '../http/contract.js';
+import type { Reply, Schema } from '../contract/types.js';
 import type { BillingCycle } from '../api/subscriptions/plans.js';
 import type { SeedContext } from './context.js';
 

@@ -1,7 +1,7 @@
 import { Low, Memory } from 'lowdb';
 import { DirtyTracker } from './dirty-tracker.js';
 import { ChangeLogFile } from './change-log.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { withBareCollections, type Db } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
-import { ROUTER_OPTIONS } from '../http/routing.js';
+import { ROUTER_OPTIONS } from '../contract/routing.js';
 
 /** `public/ui` at the package root, resolved from this module (src/ or dist/). */
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../public/ui', import.meta.url));

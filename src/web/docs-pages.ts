@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { type Request, type Router } from 'express';
 import type * as Yaml from 'yaml';
-import { baseUrl } from '../http/base-url.js';
-import { loadSpec } from '../http/spec.js';
-import { ROUTER_OPTIONS } from '../http/routing.js';
+import { baseUrl } from '../api/base-url.js';
+import { loadSpec } from '../contract/spec.js';
+import { ROUTER_OPTIONS } from '../contract/routing.js';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 

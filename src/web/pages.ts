@@ -1,9 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import type { AppDeps } from '../app/deps.js';
-import { corsMiddleware, parseOrigins } from '../http/cors.js';
+import { corsMiddleware, parseOrigins } from './cors.js';
 import { dashboardRouter } from './dashboard.js';
 import { docsRouter } from './docs-pages.js';
-import { PAGE_PATHS, ROUTER_OPTIONS } from '../http/routing.js';
+import { PAGE_PATHS, ROUTER_OPTIONS } from '../contract/routing.js';
 
 /**
  * The pages and assets outside the contract, mounted before the API: CORS (so preflights never

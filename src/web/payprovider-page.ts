@@ -1,14 +1,14 @@
-import { baseUrl } from '../http/base-url.js';
+import { baseUrl } from '../api/base-url.js';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { WorldRegistry } from '../world/registry-types.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { approvePayment, cancelPayment, sweepExpired } from '../api/payprovider/settle.js';
 import { paymentView } from '../api/payprovider/view.js';
 import { isSandboxId } from '../world/sandbox-id.js';
 import { worldNamedBy } from '../world/sandbox-query.js';
 import type { World } from '../world/world.js';
 import { renderPaymentPage } from './payprovider-html.js';
-import { PROVIDER_PAGE_PATHS, ROUTER_OPTIONS } from '../http/routing.js';
+import { PROVIDER_PAGE_PATHS, ROUTER_OPTIONS } from '../contract/routing.js';
 
 /**
  * The world the page acts on: the approval URL's `sandbox_id` (a browser cannot send
@@ -48,7 +48,7 @@ type Settle = typeof approvePayment;
  */
 export function payproviderPages(worlds: WorldRegistry): RequestHandler {
   const router = Router(ROUTER_OPTIONS);
-  // A payment id is a UUID, read in either case like every id of the API (http/uuid-case.ts).
+  // A payment id is a UUID, read in either case like every id of the API (stages/ids.ts).
   router.param('paymentId', (req, _res, next, id: string) => {
     req.params.paymentId = id.toLowerCase();
     next();

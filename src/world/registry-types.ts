@@ -6,7 +6,7 @@ import type { World } from './world.js';
 import type { SandboxInfo } from './sandbox-info.js';
 
 /**
- * The worlds requests act on, by sandbox id (the world stage, http/world-stage.ts, uses it). The
+ * The worlds requests act on, by sandbox id (the world stage, stages/world.ts, uses it). The
  * default registry has one world; isolation adds more.
  */
 export interface WorldRegistry {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { createMemoryStore } from '../store/store.js';
 import type { Db } from '../store/types.js';
 import { loadSeeder, seedOptionsOf } from './open.js';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 
 /** The request header that selects a sandbox; responses echo it when it was sent. */
 export const SANDBOX_ID_HEADER = 'X-Sandbox-Id';

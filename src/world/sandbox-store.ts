@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../contract/errors.js';
 import { StoreFileError, withoutWayOut } from '../store/file-adapter.js';
 import { createFileStore, openFileStore, type Store } from '../store/store.js';
 import type { Db } from '../store/types.js';

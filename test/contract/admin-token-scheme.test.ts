@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec, operations } from '../../src/http/spec.js';
+import { loadSpec, operations } from '../../src/contract/spec.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 type Security = Record<string, string[]>[] | undefined;

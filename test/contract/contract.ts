@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { operations } from '../../src/http/spec.js';
+import { operations } from '../../src/contract/spec.js';
 
 const present = new Set(operations().map((op) => `${op.method.toUpperCase()} ${op.path}`));
 

@@ -1,7 +1,7 @@
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { loadSpec, specForValidator } from '../../src/http/spec.js';
-import { requestValidator, validatorOptions, validatorsReady } from '../../src/http/validator.js';
+import { loadSpec, specForValidator } from '../../src/contract/spec.js';
+import { requestValidator, validatorOptions, validatorsReady } from '../../src/contract/validator.js';
 
 /**
  * The request validator's own check of a contract against the OpenAPI 3.0 metaschema, through its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact, redactHeaders } from '../../src/http/redact.js';
+import { redact, redactHeaders } from '../../src/stages/redact.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 describe('the request journal', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { SPEC_PATH } from '../../src/http/spec.js';
+import { SPEC_PATH } from '../../src/contract/spec.js';
 
 /** Just enough of JSON Schema / OpenAPI 3.0 to generate requests from openapi.yaml. */
 export interface Schema {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/api/auth/tokens.js';
-import { answerClientErrors } from '../../src/http/client-errors.js';
+import { answerClientErrors } from '../../src/process/client-errors.js';
 import { VERSION } from '../../src/process/version.js';
 import { checked } from '../helpers/checked-clients.js';
 import * as cpu from '../helpers/server-cpu.js';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientErrors } from '../../src/http/client-errors.js';
+import { answerClientErrors } from '../../src/process/client-errors.js';
 import { VERSION } from '../../src/process/version.js';
 import {
   LONGEST_TASK_BUDGET_MS,

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, operations } from '../../src/http/spec.js';
+import { loadSpec, operations } from '../../src/contract/spec.js';
 import { addListing, keyOf } from '../money/helpers.js';
 import { assertContract } from '../helpers/contract-check.js';
 import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -3,8 +3,8 @@ import { Socket } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { loadSpec, specForValidator, templatePattern } from '../../src/http/spec.js';
-import { validatorOptions } from '../../src/http/validator.js';
+import { loadSpec, specForValidator, templatePattern } from '../../src/contract/spec.js';
+import { validatorOptions } from '../../src/contract/validator.js';
 
 /** A response as a client received it. */
 export interface ReceivedAnswer {
@@ -178,7 +178,7 @@ function writtenAs(route: string, url: string): boolean {
 
 /**
  * Node's HTTP parser answers a request line or headers over 16 KB itself, before the app
- * (http/client-errors.ts, docs/errors.md): a 431 belongs to no operation.
+ * (process/client-errors.ts, docs/errors.md): a 431 belongs to no operation.
  */
 function outsideTheApp(answer: ReceivedAnswer): boolean {
   return answer.status === 431;
@@ -189,7 +189,7 @@ function outsideTheApp(answer: ReceivedAnswer): boolean {
  * by the validator's own route lookup; status and JSON body are judged by the validator (which,
  * as on a server, leaves 5xx bodies alone: those must still be `{"error"}`), the declared headers
  * and, for non-JSON bodies, the media type here. Pages outside the contract (`/docs`, the
- * dashboard, the provider page, `/openapi.*`) and CORS preflights (`OPTIONS`, http/cors.ts) are
+ * dashboard, the provider page, `/openapi.*`) and CORS preflights (`OPTIONS`, web/cors.ts) are
  * not checked; any other path outside it, and Node's own refusals, may only answer an error.
  */
 export async function contractProblems(answer: ReceivedAnswer): Promise<string | undefined> {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../src/http/spec.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { addListing } from '../money/helpers.js';
 import { accounts, makeSandbox } from '../helpers/sandbox.js';
 
 // A HEAD is answered as its GET without the body (RFC 9110 9.3.2), on every GET operation of
-// openapi.yaml (src/http/validator.ts `headAsGet`; openapi.yaml info, docs/errors.md).
+// openapi.yaml (src/contract/validator.ts `headAsGet`; openapi.yaml info, docs/errors.md).
 const SAME_HEADERS = ['content-type', 'content-length', 'x-sandbox-version', 'x-sandbox-warning', 'etag'];
 
 describe('HEAD on a GET operation', () => {

@@ -1,7 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { serverFor } from '../../src/process/http-server.js';
-import { operations, templatePattern } from '../../src/http/spec.js';
+import { operations, templatePattern } from '../../src/contract/spec.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 // The operation stages (security, unread body, leniencies) find a request's operation as the

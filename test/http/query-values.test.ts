@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../src/http/spec.js';
-import { MAX_WARNING_BYTES } from '../../src/http/warnings.js';
+import { loadSpec } from '../../src/contract/spec.js';
+import { MAX_WARNING_BYTES } from '../../src/contract/warnings.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 

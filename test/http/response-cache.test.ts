@@ -2,8 +2,8 @@ import express from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, answerCache } from '../../src/http/response-cache.js';
-import type { Operation } from '../../src/http/spec.js';
+import { AnswerCache, answerCache } from '../../src/stages/answer-cache.js';
+import type { Operation } from '../../src/contract/spec.js';
 import { addSticky, removeSticky } from '../../src/scenarios/state.js';
 import { accounts, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 

@@ -4,7 +4,7 @@ import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 // Record ids are UUIDs (interface 1, convention 4), and UUIDs are case-insensitive: every lookup by
 // id (path, query or body field typed `format: uuid` in openapi.yaml) takes either case
-// (src/http/uuid-case.ts).
+// (src/stages/ids.ts).
 const upper = (id: string) => id.toUpperCase();
 
 describe('an id in capitals', () => {

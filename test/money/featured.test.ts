@@ -4,7 +4,7 @@ import {
   FEATURED_PRICE_CENTS,
   type FeaturedRequest,
 } from '../../src/api/featured/service.js';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/contract/errors.js';
 import type { FeaturedPaymentMethod } from '../../src/store/types.js';
 import { accounts, expectDetailedError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { addListing, balanceOf, keyOf, ledgerSum, userIdOf } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { selectWorld } from '../../src/http/world-stage.js';
+import { selectWorld } from '../../src/stages/world.js';
 import { expectError, makeSandbox } from '../helpers/sandbox.js';
 
 const MINUTE = 60_000;

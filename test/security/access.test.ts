@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../src/http/spec.js';
+import { operations } from '../../src/contract/spec.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { addListing } from '../money/helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrigins } from '../../src/http/cors.js';
+import { parseOrigins } from '../../src/web/cors.js';
 import { expectDetailedError, expectError, makeSandbox } from '../helpers/sandbox.js';
 
 const preflight = (sb: Awaited<ReturnType<typeof makeSandbox>>, origin: string) =>

@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app/deps.js';
 import { randomBytes } from 'node:crypto';
-import { userId } from '../../http/auth.js';
+import { userId } from '../../stages/principal.js';
 import { API_KEY_PREFIX } from '../auth/tokens.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import { newId } from '../../world/ids.js';
 import { sha256 } from '../auth/sha256.js';
 import type { ApiKeyRecord } from '../../store/types.js';
-import type { Handlers } from '../../http/handler.js';
+import type { Handlers } from '../../contract/handler.js';
 
 /** Active keys a user may hold at once; keeps a runaway script from filling the store. */
 export const MAX_API_KEYS = 50;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
-import type { Handlers } from '../../http/handler.js';
-import { baseUrl } from '../../http/base-url.js';
+import type { Handlers } from '../../contract/handler.js';
+import { baseUrl } from '../base-url.js';
 import { listingView, termsAt } from '../listings/view.js';
 import { answer, wordListsFor } from './assistant.js';
 

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
+import { userId } from '../../stages/principal.js';
 import { signToken } from './tokens.js';
 import { newId } from '../../world/ids.js';
-import type { Handlers } from '../../http/handler.js';
-import { ApiError } from '../../http/errors.js';
-import { lenient, quoted } from '../../http/warnings.js';
+import type { Handlers } from '../../contract/handler.js';
+import { ApiError } from '../../contract/errors.js';
+import { lenient, quoted } from '../../contract/warnings.js';
 import { authenticate, isReferralCode, register, requestPasswordReset, resetPassword } from './service.js';
 
 export function authHandlers(deps: AppDeps) {

@@ -4,8 +4,8 @@ import { dummyHash, hashPassword, hasCurrentCost, verifyPassword } from './passw
 import { sha256 } from './sha256.js';
 import type { Db, UserRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
-import type { Body } from '../../http/contract.js';
-import { ApiError } from '../../http/errors.js';
+import type { Body } from '../../contract/types.js';
+import { ApiError } from '../../contract/errors.js';
 import { findUserByEmail, normalizeEmail, referralCodeFor } from './users.js';
 import { postLedger } from '../wallet/ledger.js';
 

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import type { World } from '../../world/world.js';
-import { hmacKey } from '../../http/hmac-key.js';
+import { hmacKey } from './hmac-key.js';
 import { sha256 } from './sha256.js';
 
 export const USER_TOKEN_SECONDS = 24 * 3600;

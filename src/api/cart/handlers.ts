@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
 import type { Db } from '../../store/types.js';
-import type { AnyRequest, Handlers } from '../../http/handler.js';
+import type { AnyRequest, Handlers } from '../../contract/handler.js';
 import { ratesNow } from '../wallet/rates.js';
 import { cartOwner, cartView, mergeGuestCart, removeCartItem, setCartItem } from './service.js';
 

@@ -1,6 +1,6 @@
-import type { Body } from '../../http/contract.js';
-import { ApiError, Messages } from '../../http/errors.js';
-import type { Principal } from '../../http/auth.js';
+import type { Body } from '../../contract/types.js';
+import { ApiError, Messages } from '../../contract/errors.js';
+import type { Principal } from '../../stages/principal.js';
 import type { CartRecord, Db } from '../../store/types.js';
 import { isListingActive, seedStartOf } from '../listings/listing-state.js';
 import { toUsdCents } from '../wallet/convert.js';

@@ -1,5 +1,5 @@
-import type { Schema } from '../../http/contract.js';
-import { ApiError } from '../../http/errors.js';
+import type { Schema } from '../../contract/types.js';
+import { ApiError } from '../../contract/errors.js';
 import type { CategoryRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
 import { isListed } from '../listings/search.js';

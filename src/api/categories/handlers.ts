@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
-import type { Handlers } from '../../http/handler.js';
-import { langOf } from '../../http/lang.js';
+import type { Handlers } from '../../contract/handler.js';
+import { langOf } from '../../contract/lang.js';
 import { listCategories, subcategoriesOf } from './categories.js';
 
 export function categoryHandlers(_deps: AppDeps) {

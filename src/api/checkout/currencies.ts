@@ -1,5 +1,5 @@
-import type { Schema } from '../../http/contract.js';
-import { ApiError } from '../../http/errors.js';
+import type { Schema } from '../../contract/types.js';
+import { ApiError } from '../../contract/errors.js';
 import type { ListingRecord, OrderItem } from '../../store/types.js';
 import { fromUsdCents } from '../wallet/convert.js';
 import type { RateTable } from '../wallet/rates.js';

@@ -1,5 +1,5 @@
-import type { Body, Reply } from '../../http/contract.js';
-import { ApiError, Messages } from '../../http/errors.js';
+import type { Body, Reply } from '../../contract/types.js';
+import { ApiError, Messages } from '../../contract/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Db, ListingRecord, OrderItem, OrderRecord } from '../../store/types.js';
 import { payOrder } from '../orders/settle.js';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import type { Db, FeaturedPaymentMethod } from '../../store/types.js';
 import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { postLedger } from '../wallet/ledger.js';

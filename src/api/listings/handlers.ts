@@ -1,11 +1,11 @@
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
-import { ApiError, Messages } from '../../http/errors.js';
-import type { Handlers } from '../../http/handler.js';
+import { userId } from '../../stages/principal.js';
+import { ApiError, Messages } from '../../contract/errors.js';
+import type { Handlers } from '../../contract/handler.js';
 import { createListing } from './create.js';
-import { afterLeniency } from '../../http/lenient-body.js';
-import { baseUrl } from '../../http/base-url.js';
-import { langOf } from '../../http/lang.js';
+import { afterLeniency } from '../../contract/lenient-body.js';
+import { baseUrl } from '../base-url.js';
+import { langOf } from '../../contract/lang.js';
 import { searchPageJson } from './search-page.js';
 import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';

@@ -1,5 +1,5 @@
-import type { Query } from '../../http/contract.js';
-import { ApiError } from '../../http/errors.js';
+import type { Query } from '../../contract/types.js';
+import { ApiError } from '../../contract/errors.js';
 import { DEFAULT_LIMIT } from '../pagination.js';
 import type { World } from '../../world/world.js';
 import { categoryFamily } from '../categories/categories.js';

@@ -1,4 +1,4 @@
-import type { Query } from '../../http/contract.js';
+import type { Query } from '../../contract/types.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { extra, type World } from '../../world/world.js';
 import { ratesNow, type RateTable } from '../wallet/rates.js';

@@ -1,4 +1,4 @@
-import type { JsonText, Reply } from '../../http/contract.js';
+import type { JsonText, Reply } from '../../contract/types.js';
 import type { World } from '../../world/world.js';
 import { pagination } from '../pagination.js';
 import { toSearchQuery, type ListingsQuery } from './query.js';
@@ -20,9 +20,8 @@ function searchOf(world: World, params: ListingsQuery) {
 
 /**
  * One page of a listings search, the body of GET /api/shop/listings, as JSON text joined from the
- * kept listing texts (view.ts `listingJson`): the one serialization of a page, which the handler
- * and the fast search path (http/fast-search.ts) both send. Throws ApiError(400) for the rules the
- * schema cannot say (query.ts).
+ * kept listing texts (view.ts `listingJson`). Throws ApiError(400) for the rules the schema cannot
+ * say (query.ts).
  */
 export function searchPageJson(
   world: World,

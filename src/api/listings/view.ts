@@ -1,5 +1,5 @@
-import type { Schema } from '../../http/contract.js';
-import type { DeepReadonly } from '../../http/handler.js';
+import type { Schema } from '../../contract/types.js';
+import type { DeepReadonly } from '../../contract/handler.js';
 import type { ListingRecord } from '../../store/types.js';
 import { listingDescription, listingTitle } from '../../i18n/listing-text.js';
 import { perStoreVersion, type World } from '../../world/world.js';
@@ -98,10 +98,9 @@ function makeRoom(current: Map<string, Kept>): void {
  * `JSON.stringify(listingView(rec, lang, base, term))`, kept per world for one store version
  * (every write bumps it, so a changed quantity or featured flag is never served stale) and term
  * (a relisted listing's next round is a new text); one text a listing, for the language and base
- * URL asked for last. A listing shows up on many different search pages; the fast search path
- * (http/fast-search.ts) joins these texts instead of building and serializing the views again for
- * every page (about 9 µs a listing). Looked up by the record's own id string, whose hash V8
- * keeps: a key made of id, language, base and term for every lookup cost 3-4 µs.
+ * URL asked for last. A listing shows up on many different search pages, which join these texts
+ * instead of building and serializing the views again for every page (docs/hardening.md has the
+ * figures). Looked up by the record's own id string, whose hash V8 keeps.
  */
 export function listingJson(
   world: World,

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
-import { ApiError } from '../../http/errors.js';
-import type { Handlers } from '../../http/handler.js';
+import { ApiError } from '../../contract/errors.js';
+import type { Handlers } from '../../contract/handler.js';
 import { localeFile } from './locales.js';
 
 export function localeHandlers(_deps: AppDeps) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { FIXTURES_DIR } from '../../fixtures.js';
 import { lexicon } from '../../i18n/lexicon.js';
-import type { JsonText, Reply } from '../../http/contract.js';
+import type { JsonText, Reply } from '../../contract/types.js';
 
 export interface LocaleFile {
   /** The file's text, sent as it is (fixtures/locales/*.json hold a JSON object of strings). */

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
+import { userId } from '../../stages/principal.js';
+import { ApiError } from '../../contract/errors.js';
 import type { OrderRecord } from '../../store/types.js';
-import type { Handlers } from '../../http/handler.js';
+import type { Handlers } from '../../contract/handler.js';
 import { sweepExpired } from '../payprovider/settle.js';
 import { newestFirst } from './newest-first.js';
 import { pageOf, paginate } from '../pagination.js';

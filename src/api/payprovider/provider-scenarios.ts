@@ -1,4 +1,4 @@
-import type { AnyRequest } from '../../http/handler.js';
+import type { AnyRequest } from '../../contract/handler.js';
 import { activeScenario, providerOutcome } from '../../scenarios/query.js';
 import type { Db } from '../../store/types.js';
 import { approvePayment, cancelPayment } from './settle.js';

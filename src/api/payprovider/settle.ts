@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import { untracked } from '../../store/dirty-tracker.js';
 import type { Db, PaymentRecord } from '../../store/types.js';
 import { perStoreVersion, type World } from '../../world/world.js';

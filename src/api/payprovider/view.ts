@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import type { Db, OrderRecord, PaymentRecord } from '../../store/types.js';
 
 /** A provider payment as the control API and the page show it: the record, plus its order when it pays one. */

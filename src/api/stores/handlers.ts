@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app/deps.js';
-import { ApiError } from '../../http/errors.js';
-import type { Handlers } from '../../http/handler.js';
-import { baseUrl } from '../../http/base-url.js';
-import { langOf } from '../../http/lang.js';
+import { ApiError } from '../../contract/errors.js';
+import type { Handlers } from '../../contract/handler.js';
+import { baseUrl } from '../base-url.js';
+import { langOf } from '../../contract/lang.js';
 import { pageOf, pagination } from '../pagination.js';
 import { runSearch } from '../listings/search.js';
 import { searchIndex } from '../listings/search-index.js';

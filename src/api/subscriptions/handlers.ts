@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
-import type { Handlers } from '../../http/handler.js';
+import { userId } from '../../stages/principal.js';
+import type { Handlers } from '../../contract/handler.js';
 import { commitPayment, forcesProvider } from '../payprovider/provider-scenarios.js';
-import { baseUrl } from '../../http/base-url.js';
+import { baseUrl } from '../base-url.js';
 import { ratesNow } from '../wallet/rates.js';
 import { activeSubscription, currentFeatured, currentPlan, plans } from './plans.js';
 import { subscribe } from './service.js';

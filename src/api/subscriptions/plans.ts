@@ -1,5 +1,5 @@
 import { loadFixture } from '../../fixtures.js';
-import type { Schema } from '../../http/contract.js';
+import type { Schema } from '../../contract/types.js';
 import type { Db, SubscriptionRecord } from '../../store/types.js';
 import { untracked } from '../../store/dirty-tracker.js';
 import { isListingActive, seedStartOf } from '../listings/listing-state.js';

@@ -1,5 +1,5 @@
-import type { Body, Reply } from '../../http/contract.js';
-import { ApiError } from '../../http/errors.js';
+import type { Body, Reply } from '../../contract/types.js';
+import { ApiError } from '../../contract/errors.js';
 import type { Db } from '../../store/types.js';
 import { approvalUrl, createPayment } from '../payprovider/service.js';
 import { displayAmount } from '../wallet/convert.js';

@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
-import type { Handlers } from '../../http/handler.js';
-import { baseUrl } from '../../http/base-url.js';
+import { userId } from '../../stages/principal.js';
+import { ApiError } from '../../contract/errors.js';
+import type { Handlers } from '../../contract/handler.js';
+import { baseUrl } from '../base-url.js';
 import { worldNamedBy } from '../../world/sandbox-query.js';
 import { typeOfName } from './magic.js';
 import { uploadPath } from './paths.js';

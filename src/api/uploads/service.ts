@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import { newId } from '../../world/ids.js';
 import type { World } from '../../world/world.js';
 import { sniffImage } from './magic.js';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
-import { userId } from '../../http/auth.js';
-import type { Handlers } from '../../http/handler.js';
+import { userId } from '../../stages/principal.js';
+import type { Handlers } from '../../contract/handler.js';
 import { pageOf, paginate } from '../pagination.js';
 import { formatUsd } from './ledger.js';
 import { ratesNow } from './rates.js';

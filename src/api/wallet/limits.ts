@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../contract/errors.js';
 import { formatUsd } from './convert.js';
 import { strongestRate } from './rates.js';
 

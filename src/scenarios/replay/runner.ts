@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { operations, templatePattern } from '../../http/spec.js';
+import { operations, templatePattern } from '../../contract/spec.js';
 import type { ScenarioFile, Step } from '../file.js';
 import { checkMatcher, extract, interpolate, unresolved } from './expect.js';
 

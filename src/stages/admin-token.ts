@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { ApiError } from './errors.js';
-import { isControlPath, routedPath } from './control-paths.js';
+import { ApiError } from '../contract/errors.js';
+import { isControlPath, routedPath } from '../contract/control-paths.js';
 
 export const ADMIN_HEADER = 'x-sandbox-admin-token';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ApiError } from './errors.js';
+import { ApiError } from '../contract/errors.js';
 
 /** Response headers a browser client may read (rate limits, retries, sandbox metadata). */
 export const EXPOSED_HEADERS = [

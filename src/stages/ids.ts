@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { loadSpec, type Operation } from './spec.js';
+import { loadSpec, type Operation } from '../contract/spec.js';
 
 type Schema = {
   $ref?: string;

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { API_KEY_PREFIX, checkToken, findApiKey } from '../api/auth/tokens.js';
 import type { World } from '../world/world.js';
-import { ApiError, Messages } from './errors.js';
-import type { AnyRequest } from './handler.js';
+import { ApiError, Messages } from '../contract/errors.js';
+import type { AnyRequest } from '../contract/handler.js';
 
 declare module 'express-serve-static-core' {
   interface Request {

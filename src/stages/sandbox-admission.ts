@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import type { AppDeps } from '../app/deps.js';
 import type { World } from '../world/world.js';
 import { adminTokenRefusal } from './admin-token.js';
-import { isControlPath, routedPath } from './control-paths.js';
-import { ApiError, Messages } from './errors.js';
+import { isControlPath, routedPath } from '../contract/control-paths.js';
+import { ApiError, Messages } from '../contract/errors.js';
 import { addressLimit, countedAs, type Limit } from './rate-limit.js';
 import { rateCountersOf } from './rate-counters.js';
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Config } from '../process/config.js';
-import { ApiError, Messages } from './errors.js';
+import { ApiError, Messages } from '../contract/errors.js';
 import { extra, type World } from '../world/world.js';
-import { isControlPath } from './control-paths.js';
+import { isControlPath } from '../contract/control-paths.js';
 import { RATE_LIMIT_WINDOW_MS, type RateCounters } from './rate-counters.js';
 
 /** Each world's reset ends the windows its clock times (once per world). */

@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { wordingOf } from './error-wording.js';
-import { ApiError, Messages } from './errors.js';
-import { unsupportedMediaType } from './media-type.js';
-import { unreadableMultipart } from './multipart-errors.js';
-import { setErrorDetail } from './warnings.js';
+import { wordingOf } from '../contract/error-wording.js';
+import { ApiError, Messages } from '../contract/errors.js';
+import { unsupportedMediaType } from '../contract/media-type.js';
+import { unreadableMultipart } from '../contract/multipart-errors.js';
+import { setErrorDetail } from '../contract/warnings.js';
 
 /** A path no route answers, after validation's 404 and 405 (a page path, say). */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {

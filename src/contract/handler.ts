@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { AnswersBytes, Body, JsonText, OperationId, PathParams, Query, Reply } from './contract.js';
+import type { AnswersBytes, Body, JsonText, OperationId, PathParams, Query, Reply } from './types.js';
 
 /** A value seen read-only all the way down: what a handler sends is never changed once built. */
 export type DeepReadonly<T> = T extends Buffer

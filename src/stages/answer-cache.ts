@@ -2,10 +2,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { anyScenarioOn, appliedScenarios } from '../scenarios/query.js';
 import { extra, type World } from '../world/world.js';
-import type { Principal } from './auth.js';
-import { BASE_URL_HEADERS, baseUrl } from './base-url.js';
-import type { Operation } from './spec.js';
-import { WARNING_HEADER } from './warnings.js';
+import type { Principal } from './principal.js';
+import { BASE_URL_HEADERS, baseUrl } from '../api/base-url.js';
+import type { Operation } from '../contract/spec.js';
+import { WARNING_HEADER } from '../contract/warnings.js';
 
 /** Entries kept per world (least recently used goes first). */
 export const ANSWER_CACHE_ENTRIES = 500;

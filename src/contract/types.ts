@@ -20,7 +20,7 @@ export type PathParams<K extends OperationId> =
 
 /**
  * An operation's query after request validation: numbers are numbers and defaults are filled in
- * (the validator coerces the query in place, and so does the fast paths' check, http/fast-query.ts).
+ * (the validator coerces the query in place).
  */
 export type Query<K extends OperationId> =
   Parameters<K> extends { query?: infer Q }

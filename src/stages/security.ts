@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { NO_CREDENTIAL } from './auth.js';
-import { ApiError, Messages } from './errors.js';
-import { lenient } from './warnings.js';
+import { NO_CREDENTIAL } from './principal.js';
+import { ApiError, Messages } from '../contract/errors.js';
+import { lenient } from '../contract/warnings.js';
 
 const NO_CREDENTIAL_OR_GUEST = `${Messages.authRequired}: send a bearer token, an API key or X-Guest-Token`;
 

@@ -22,7 +22,7 @@ export interface Operation {
   optionalAuth: boolean;
   /** The parameters it declares (the path item's and its own), by where they are sent. */
   parameters: { name: string; in: 'path' | 'query' | 'header' | 'cookie' }[];
-  /** `x-sandbox-cacheable: true`: its answers may come from the answer cache (http/response-cache.ts). */
+  /** `x-sandbox-cacheable: true`: its answers may come from the answer cache (stages/answer-cache.ts). */
   cacheable: boolean;
   /** The query parameters a credential it accepts may come in (`api_key`). */
   queryCredentials: string[];
@@ -117,7 +117,7 @@ function readReservedAsSent(spec: SpecDoc): void {
 
 /**
  * The admin token (`adminToken`) is declared on the control operations so generated clients get a
- * slot for it, but the admin-token stage (src/http/admin-token.ts) checks it for every control
+ * slot for it, but the admin-token stage (src/stages/admin-token.ts) checks it for every control
  * path, configured or not; per-operation security only concerns user and guest credentials.
  */
 function userCredentials(alternative: Record<string, string[]>): Record<string, string[]> {

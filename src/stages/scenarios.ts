@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Config } from '../process/config.js';
 import { ensureStartupScenario, resolveStartupScenario } from '../scenarios/activate.js';
 import { collectScenarios } from '../scenarios/query.js';
-import { isControlPath } from './control-paths.js';
+import { isControlPath } from '../contract/control-paths.js';
 
 /**
  * The scenarios stage: the `--scenario` file applied to the request's world once, then the

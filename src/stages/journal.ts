@@ -2,10 +2,10 @@ import { performance } from 'node:perf_hooks';
 import querystring from 'node:querystring';
 import type { Request, RequestHandler, Response } from 'express';
 import { extra, type World } from '../world/world.js';
-import type { Schema } from './contract.js';
+import type { Schema } from '../contract/types.js';
 import { headerSecretValues, redact, redactHeaders, scrubberOf, scrubDeep, secretValues } from './redact.js';
 import { appliedScenarios } from '../scenarios/query.js';
-import { errorDetailOf, warningsOf } from './warnings.js';
+import { errorDetailOf, warningsOf } from '../contract/warnings.js';
 
 /** One recorded request as served (openapi.yaml `JournalEntry`, secrets redacted). */
 export type JournalEntry = Schema<'JournalEntry'>;
