@@ -15,13 +15,6 @@ COPY scripts ./scripts
 COPY src ./src
 # tsc (types, library entry) then the one-file CLI bundle (start-up time, see docs/hardening.md).
 RUN npm run build && find dist -name '*.map' -delete
-# The bundle's V8 code cache, made here by a real start (this stage has the runtime's Node): in
-# the runtime stage dist/ is read-only to the user the container runs as.
-COPY openapi.yaml ./
-COPY fixtures ./fixtures
-COPY scenarios ./scenarios
-COPY public ./public
-RUN node scripts/warm-code-cache.mjs
 
 # Dependencies stage: production dependencies only, stripped of what never runs
 # (source maps, type declarations, docs, the Swagger UI bundles /docs does not load).
@@ -50,8 +43,8 @@ COPY scenarios ./scenarios
 COPY public ./public
 RUN mkdir -p /data /app/.compile-cache && chown node:node /data /app/.compile-cache
 USER node
-# Node 22's on-disk compile cache, filled here by one run, for the modules Node itself loads (the
-# launcher, the few dependencies required at run time); the bundle has its own cache (above).
+# Node 22's on-disk compile cache, filled here by one run, for the modules Node loads (the CLI
+# bundle, the few dependencies required at run time).
 ENV NODE_COMPILE_CACHE=/app/.compile-cache
 RUN node dist/bin.js --version
 VOLUME ["/data"]

@@ -1,34 +1,33 @@
 #!/usr/bin/env node
+import { setFlagsFromString } from 'node:v8';
 import { helpText, parseCli, UsageError } from '../cli/args.js';
 import { commandOf } from '../cli/commands.js';
 import { REPLAY_HELP, runReplay } from '../cli/replay.js';
 import { checkWordFlags, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
-import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server.js';
 import { ScenarioFileError } from '../scenarios/file.js';
 import { StoreFileError } from '../store/file-adapter.js';
 import { VERSION } from './version.js';
 
 /** `help [command]`: the help of a command, or the general one. */
-function help(args: string[]): boolean {
+function help(args: string[]): void {
   process.stdout.write((args[0] === 'replay' ? REPLAY_HELP : helpText()) + '\n');
-  return false;
 }
 
-/** Runs the command; true once a server is up and its ready line printed. */
-async function main(): Promise<boolean> {
+/** Runs the command. */
+async function main(): Promise<void> {
   const command = commandOf(process.argv.slice(2));
   if (command.name === 'replay') return process.exit(await runReplay(command.args));
   if (command.name === 'help') return help(command.args);
   return serve(command.args);
 }
 
-/** `serve` (the default command): starts the sandbox; true once it is up and its ready line printed. */
-async function serve(args: string[]): Promise<boolean> {
+/** `serve` (the default command): starts the sandbox and prints its ready line. */
+async function serve(args: string[]): Promise<void> {
   const parsed = parseCli(args, process.env);
   if (parsed.help || parsed.version) {
     process.stdout.write((parsed.help ? helpText() : VERSION) + '\n');
-    return false;
+    return;
   }
   const { config } = parsed;
   checkWordFlags(config);
@@ -36,9 +35,12 @@ async function serve(args: string[]): Promise<boolean> {
   watchSeeding(config);
   let running;
   let alt;
-  // The process that serves the sandbox keeps its heap close to what is live (heap.ts); only the
-  // CLI sets this V8 flag, never an app or test that embeds the sandbox.
-  boundHeapGrowth();
+  // Peak RSS at 100k listings within 300 MB (docs/architecture.md, Folder layout): by default V8
+  // lets the old generation grow to up to 4x what is live between full GCs. Only the CLI sets
+  // this flag, never an app or test that embeds the sandbox; and only once the modules have
+  // loaded, since Node's code cache of its built-in modules does not fit a process whose V8 flags
+  // changed.
+  setFlagsFromString('--heap-growing-percent=30');
   try {
     running = await startServer(config, log);
     alt = await openAltPort(config, running);
@@ -79,14 +81,9 @@ async function serve(args: string[]): Promise<boolean> {
       `Marketplace Sandbox ${VERSION} ready at ${running.url}${alt ? ` (also ${alt.url})` : ''} — seed ${config.seed}, store ${store}, ` +
         `${Object.keys(db.users).length} users, ${Object.keys(db.listings).length} listings\n`,
     );
-  return true;
 }
 
-/**
- * Settles once the command has started: true when a server is up. The installed CLI (launch.ts)
- * waits for it to keep a code cache of what the start compiled.
- */
-export const started: Promise<boolean> = main().catch((err: unknown) => {
+main().catch((err: unknown) => {
   if (err instanceof UsageError) {
     process.stderr.write(`marketplace-sandbox: ${err.message} (see --help)\n`);
     process.exit(2);

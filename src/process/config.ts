@@ -20,11 +20,6 @@ export interface Config {
   referralCreditCents: number;
   /** Platform fee in basis points of the item price (500 = 5%). */
   platformFeeBps: number;
-  // >>> catalog config
-  // <<< catalog config
-  // >>> money config
-  // <<< money config
-  // >>> scenarios config
   /** Requests per minute per client address without an API key; 0 disables. */
   rateLimit: number;
   /** Requests per minute per API key; 0 disables. */
@@ -39,8 +34,6 @@ export interface Config {
   journalSize: number;
   /** When set, /__sandbox/* requires this value in X-Sandbox-Admin-Token. */
   adminToken: string;
-  // <<< scenarios config
-  // >>> integrator config
   /** Log lines as `pretty` (human) or `json` (one object a line); empty: pretty on a terminal, else json. */
   logFormat: string;
   /** No ready line, no progress bar, warnings and errors only. */
@@ -49,21 +42,14 @@ export interface Config {
   altPort?: number;
   /** Browser origins allowed by CORS: `*` (any), `off`, or a comma-separated list of origins. */
   corsOrigins: string;
-  // <<< integrator config
-  // >>> isolation config
   /** Named sandboxes (`X-Sandbox-Id`) live at once, besides the default one. */
   maxSandboxes: number;
   /** Wall-clock minutes without a request after which a named sandbox is evicted (0 = never). */
   sandboxIdleMinutes: number;
-  // <<< isolation config
-  // >>> hardening config
   /** Megabytes (MiB) of uploaded images each sandbox may hold (`--upload-quota`). */
   uploadQuotaMb: number;
-  // <<< hardening config
-  // >>> fidelity config
   /** Refuse, with the 400 or 401 it would have been, every request the sandbox would otherwise take with a warning. */
   strict: boolean;
-  // <<< fidelity config
 }
 
 export const defaultConfig: Config = {
@@ -78,11 +64,6 @@ export const defaultConfig: Config = {
   jwtSecret: '',
   referralCreditCents: 500,
   platformFeeBps: 500,
-  // >>> catalog defaults
-  // <<< catalog defaults
-  // >>> money defaults
-  // <<< money defaults
-  // >>> scenarios defaults
   rateLimit: 100,
   rateLimitApiKey: 1000,
   trustProxy: false,
@@ -90,23 +71,14 @@ export const defaultConfig: Config = {
   scenariosDir: '',
   journalSize: 1000,
   adminToken: '',
-  // <<< scenarios defaults
-  // >>> integrator defaults
   logFormat: '',
   quiet: false,
   altPort: undefined,
   corsOrigins: '*',
-  // <<< integrator defaults
-  // >>> isolation defaults
   maxSandboxes: 100,
   sandboxIdleMinutes: 30,
-  // <<< isolation defaults
-  // >>> hardening defaults
   uploadQuotaMb: 100,
-  // <<< hardening defaults
-  // >>> fidelity defaults
   strict: false,
-  // <<< fidelity defaults
 };
 
 export function makeConfig(overrides: Partial<Config> = {}): Config {

@@ -4,11 +4,10 @@ import { ROOT } from './cli.js';
 let built: Promise<void> | undefined;
 
 /**
- * Vitest's global setup: builds the CLI as it ships (`dist/bin.js`, the launcher, and
- * `dist/bin-bundle.cjs`, the bundle: scripts/bundle.mjs, esbuild, a few seconds) from the sources
- * of this run, so every test that starts the real CLI runs the shipped artefact, never a stale one
- * and never the sources through tsx. Vitest calls it once per project, in one process: the first
- * call builds, the others wait for it.
+ * Vitest's global setup: builds the CLI as it ships (`dist/bin.js`, the bundle: scripts/bundle.mjs,
+ * esbuild, a few seconds) from the sources of this run, so every test that starts the real CLI
+ * runs the shipped artefact, never a stale one and never the sources through tsx. Vitest calls it
+ * once per project, in one process: the first call builds, the others wait for it.
  */
 export default function setup(): Promise<void> {
   built ??= Promise.resolve().then(() => {

@@ -1,17 +1,7 @@
 // SLOW (about 30-90 s): packs the npm package, installs the tarball into a temporary project
 // (dependencies from the npm cache or registry) and uses it the way an integrator would.
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +59,6 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
     const files = run('tar', ['-tzf', tarball], work).split('\n');
     for (const f of [
       'dist/bin.js',
-      'dist/bin-bundle.cjs',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/generated/api.d.ts',
@@ -81,7 +70,6 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
       expect(files, f).toContain(`package/${f}`);
     expect(files.filter((f) => /^package\/(src|test|examples)\//.test(f))).toEqual([]);
     expect(files.filter((f) => /\.test\.(js|d\.ts|js\.map)$/.test(f))).toEqual([]); // unit tests beside sources
-    expect(files.filter((f) => f.endsWith('.v8-cache'))).toEqual([]); // made where it is installed
   });
 
   it('runs `npx marketplace-sandbox --version`', () => {
@@ -99,28 +87,6 @@ describe('npm package (SLOW: npm pack + npm install of the tarball)', { timeout:
     child.kill('SIGTERM');
     return exitOf(child);
   }
-
-  it('keeps a code cache of the CLI bundle that the next start uses, and replaces a damaged one', async () => {
-    const cacheFile = () => readdirSync(dist).filter((f) => f.endsWith('.v8-cache'));
-    expect(cacheFile()).toEqual([]); // --version starts no server and keeps none
-    expect(await startAndStop()).toBe(0);
-    expect(cacheFile()).toEqual([`bin-bundle.cjs.${process.version}-${process.arch}.v8-cache`]);
-    const path = join(dist, cacheFile()[0]);
-    const saved = readFileSync(path);
-    const { ino } = statSync(path);
-
-    // Used as it is: not replaced (a save renames a new file over it). One V8 rejects, e.g. one
-    // saved under other V8 flags than a start compiles under, would be replaced by every start.
-    expect(await startAndStop()).toBe(0);
-    expect(statSync(path).ino).toBe(ino);
-
-    const damaged = Buffer.from(saved);
-    damaged[damaged.length >> 1] ^= 0xff;
-    writeFileSync(path, damaged);
-    expect(await startAndStop()).toBe(0);
-    expect(readFileSync(path).equals(damaged)).toBe(false);
-    expect(readFileSync(path).length).toBeGreaterThan(100_000);
-  });
 
   it('stops cleanly on a SIGTERM sent the moment the ready line is read', async () => {
     // The signal handlers are in place before the ready line: when they came after it, about

@@ -1,45 +1,43 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, PASSWORD_THREAD_IDLE_MS, passwordThreadRunning, verifyPassword } from './passwords.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dummyHash, HASH_COST, hashPassword, hashPasswordSync, verifyPassword } from './passwords.js';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** A stored hash with its key's first byte flipped: the same salt and cost, another key. */
+const otherKey = (stored: string) => {
+  const parts = stored.split('$');
+  parts[5] = (parseInt(parts[5].slice(0, 2), 16) ^ 0xff).toString(16).padStart(2, '0') + parts[5].slice(2);
+  return parts.join('$');
+};
 
-describe('password thread', () => {
-  it('stops when idle, and the next hash starts a new one', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+describe('passwords', () => {
+  it('stores scrypt at today’s cost with a 16-byte salt, the key as scrypt computes it', async () => {
     const stored = await hashPassword('secret-1');
-    expect(passwordThreadRunning()).toBe(true);
-    vi.advanceTimersByTime(PASSWORD_THREAD_IDLE_MS - 1);
-    expect(passwordThreadRunning()).toBe(true);
-    vi.advanceTimersByTime(1);
-    expect(passwordThreadRunning()).toBe(false);
-    // Asked while the stopped thread is still exiting: answered by the new thread, not rejected.
-    await expect(verifyPassword('secret-1', stored)).resolves.toBe(true);
-    await expect(verifyPassword('wrong', stored)).resolves.toBe(false);
-    expect(passwordThreadRunning()).toBe(true);
+    const [kind, N, r, p, salt, key] = stored.split('$');
+    expect([kind, Number(N), Number(r), Number(p)]).toEqual([
+      'scrypt',
+      HASH_COST.N,
+      HASH_COST.r,
+      HASH_COST.p,
+    ]);
+    expect(salt).toMatch(/^[0-9a-f]{32}$/);
+    const expected = scryptSync('secret-1', Buffer.from(salt, 'hex'), 32, { ...HASH_COST });
+    expect(key).toBe(expected.toString('hex'));
   });
 
-  it('answers a password it matched before without the thread, and checks any other', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const stored = await hashPassword('secret-3');
-    await expect(verifyPassword('secret-3', stored)).resolves.toBe(true);
-    vi.advanceTimersByTime(PASSWORD_THREAD_IDLE_MS);
-    expect(passwordThreadRunning()).toBe(false);
-    await expect(verifyPassword('secret-3', stored)).resolves.toBe(true);
-    expect(passwordThreadRunning()).toBe(false);
-    await expect(verifyPassword('secret-4', stored)).resolves.toBe(false);
-    expect(passwordThreadRunning()).toBe(true);
-    // The same password against another hash (another salt) is checked again.
-    await expect(verifyPassword('secret-3', await hashPassword('secret-3'))).resolves.toBe(true);
-  });
-
-  it('stays up while hashes keep coming', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  it('verifies its own hashes and the seed’s synchronous ones, and refuses any other password', async () => {
+    const seeded = hashPasswordSync('secret-2', randomBytes(16));
+    await expect(verifyPassword('secret-2', seeded)).resolves.toBe(true);
+    await expect(verifyPassword('secret-3', seeded)).resolves.toBe(false);
     const stored = await hashPassword('secret-2');
-    vi.advanceTimersByTime(PASSWORD_THREAD_IDLE_MS / 2);
-    await verifyPassword('secret-2', stored);
-    vi.advanceTimersByTime(PASSWORD_THREAD_IDLE_MS / 2 + 1);
-    expect(passwordThreadRunning()).toBe(true);
+    await expect(verifyPassword('secret-2', stored)).resolves.toBe(true);
+    await expect(verifyPassword('secret-2 ', stored)).resolves.toBe(false);
+    await expect(verifyPassword('', dummyHash())).resolves.toBe(false);
+  });
+
+  it('remembers a match only for the stored hash it matched', async () => {
+    const stored = await hashPassword('secret-4');
+    await expect(verifyPassword('secret-4', stored)).resolves.toBe(true);
+    await expect(verifyPassword('secret-4', stored)).resolves.toBe(true);
+    await expect(verifyPassword('secret-4', otherKey(stored))).resolves.toBe(false);
   });
 });

@@ -1,5 +1,13 @@
-import { createHmac, randomBytes, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import {
+  createHmac,
+  randomBytes,
+  scrypt,
+  scryptSync,
+  timingSafeEqual,
+  type BinaryLike,
+  type ScryptOptions,
+} from 'node:crypto';
+import { promisify } from 'node:util';
 
 /**
  * The cost of new hashes (docs/security.md, T20): scrypt at N=256, r=8, p=1, about 0.35 ms and
@@ -38,88 +46,16 @@ function storedCost(parts: string[]): Cost | null {
   return 128 * N * r * p <= MAX_MEMORY / 2 ? { N, r, p } : null;
 }
 
-/**
- * Request-time scrypt runs on one dedicated thread, one hash at a time, not in libuv's pool: the
- * event loop stays free while the other core hashes, and a hash never waits behind (or delays)
- * the change log's fsyncs. A hash takes a 128·N·r block from malloc: 256 KB now, but 16 MB for
- * a hash of an earlier version (N=16384), and glibc keeps a freed block of that size in the arena
- * of the thread that used it (four pool threads kept 64 MB resident for good); one thread keeps
- * at most one. Plain CommonJS source, so it runs the same from dist/ and under tsx.
- */
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-parentPort.on('message', ({ id, password, salt, length, params }) => {
-  try {
-    parentPort.postMessage({ id, key: scryptSync(password, salt, length, params) });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String(err && err.message) });
-  }
-});`;
+/** Node's scrypt in libuv's thread pool: the event loop stays free while a hash runs. */
+const scryptAsync = promisify<BinaryLike, BinaryLike, number, ScryptOptions, Buffer>(scrypt);
 
-interface Job {
-  resolve: (key: Buffer) => void;
-  reject: (err: Error) => void;
-}
+const keyOf = (password: string, salt: Buffer, cost: Cost = HASH_COST): Promise<Buffer> =>
+  scryptAsync(password, salt, KEY_LENGTH, paramsOf(cost));
 
-let worker: Worker | undefined;
-const jobs = new Map<number, Job>();
-let nextJob = 0;
-
-/**
- * An idle password thread is stopped after this long: its V8 isolate and scrypt's block held
- * about 40 MB for the rest of the process (measured: RSS 106 → 150 MB after a burst of logins,
- * still 148 MB when idle). The next hash starts a new thread (a few tens of ms).
- */
-export const PASSWORD_THREAD_IDLE_MS = 2_000;
-let idleTimer: NodeJS.Timeout | undefined;
-
-function hashWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(WORKER_SOURCE, { eval: true });
-  started.unref();
-  started.on('message', (msg: { id: number; key?: Uint8Array; error?: string }) => {
-    const job = jobs.get(msg.id);
-    jobs.delete(msg.id);
-    if (jobs.size === 0) {
-      started.unref();
-      idleTimer = setTimeout(() => {
-        if (worker !== started || jobs.size > 0) return;
-        worker = undefined;
-        void started.terminate();
-      }, PASSWORD_THREAD_IDLE_MS).unref();
-    }
-    if (msg.key) job?.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
-    else job?.reject(new Error(`scrypt failed: ${msg.error}`));
-  });
-  const fail = (err: Error) => {
-    // A thread stopped for being idle is no longer `worker`: the jobs are a newer thread's.
-    if (worker !== started) return;
-    worker = undefined;
-    for (const job of jobs.values()) job.reject(err);
-    jobs.clear();
-  };
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`password thread exited (${code})`)));
-  worker = started;
-  return started;
-}
-
-function scryptAsync(password: string, salt: Buffer, cost: Cost = HASH_COST): Promise<Buffer> {
-  clearTimeout(idleTimer);
-  const thread = hashWorker();
-  const id = nextJob++;
-  return new Promise((resolve, reject) => {
-    jobs.set(id, { resolve, reject });
-    thread.ref(); // pending work keeps the process alive; an idle thread does not
-    thread.postMessage({ id, password, salt, length: KEY_LENGTH, params: paramsOf(cost) });
-  });
-}
-
-/** Hashes off the event loop (on the password thread) with a random salt. */
+/** Hashes off the event loop with a random salt. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  return format(HASH_COST, salt, await scryptAsync(password, salt));
+  return format(HASH_COST, salt, await keyOf(password, salt));
 }
 
 let dummy: string | undefined;
@@ -150,7 +86,7 @@ const verifiedTag = (password: string, stored: string) =>
 /**
  * Constant-time check at the stored hash's own cost; a malformed stored hash never matches. A pair
  * that matched before in this process is answered without scrypt (docs/security.md, T20): a suite
- * logs in with the same test accounts over and over, and the password thread was its bottleneck.
+ * logs in with the same test accounts over and over, and scrypt is most of a login's work.
  * Only a match is remembered, keyed by the stored hash too, so a changed password (a new hash) is
  * checked again, and a faster answer only ever tells what the answer itself says.
  */
@@ -162,14 +98,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!cost || expected.length !== KEY_LENGTH) return false;
   const tag = verifiedTag(password, stored);
   if (verified.has(tag)) return true;
-  const actual = await scryptAsync(password, Buffer.from(parts[4], 'hex'), cost);
+  const actual = await keyOf(password, Buffer.from(parts[4], 'hex'), cost);
   if (!timingSafeEqual(actual, expected)) return false;
   if (verified.size >= VERIFIED_KEPT) verified.delete(verified.values().next().value as string);
   verified.add(tag);
   return true;
-}
-
-/** Whether the password thread is running (for tests: it stops when idle). */
-export function passwordThreadRunning(): boolean {
-  return worker !== undefined;
 }

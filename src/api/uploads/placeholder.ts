@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import pixelFonts from 'js-pixel-fonts';
 import { loadFixture } from '../../fixtures.js';
 import { catalogFixture } from '../../i18n/catalog-fixture.js';
@@ -208,18 +208,6 @@ export function placeholderPng(name: string): Buffer {
   );
   drawTitle(canvas, subject.title);
   return encodePng(canvas.data, WIDTH, HEIGHT);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Buffer): Buffer {
