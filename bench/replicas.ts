@@ -91,9 +91,9 @@ async function load(url: string, jobs: number, durationS: number) {
 
 /**
  * Warms every job's sandbox on its replica, so the load measures requests, not creations; and
- * waits, through each job's replica, for what a process builds once in its first seconds (the
- * catalogue's word lists, the assistant's tables: about a second of CPU in the background, which
- * a search and a question wait for), so the load measures requests, not a start.
+ * builds, through each job's replica, what a process builds once by its first search and
+ * question (the catalogue's word lists, the assistant's tables), so the load measures requests,
+ * not a start.
  */
 async function warm(base: string, jobs: number): Promise<void> {
   for (let i = 0; i < jobs; i++) {
