@@ -3,8 +3,7 @@
 // test/catalog/catalog-doc.test.ts fails while the document is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { searchPageJson } from '../src/api/listings/search-page.js';
-import type { Reply } from '../src/contract/types.js';
+import { searchPage } from '../src/api/listings/search-page.js';
 import { isCrypto } from '../src/api/wallet/rates.js';
 import { makeConfig } from '../src/process/config.js';
 import { openDefaultWorld } from '../src/world/open.js';
@@ -35,8 +34,7 @@ export async function defaultPageSection(): Promise<string> {
     ['en', 'English'],
     ['de', 'German (`lang=de`)'],
   ]) {
-    const page = searchPageJson(world, { lang } as Parameters<typeof searchPageJson>[1], '');
-    const { listings } = JSON.parse(page) as Reply<'searchListings'>;
+    const { listings } = searchPage(world, { lang } as Parameters<typeof searchPage>[1], '');
     parts.push(
       `${name}:`,
       '',

@@ -4,7 +4,7 @@ export { startServer, type RunningSandbox } from './process/server.js';
 export { makeConfig, defaultConfig, type Config } from './process/config.js';
 export type { AppDeps } from './app/deps.js';
 export type { WorldRegistry } from './world/registry-types.js';
-// >>> integrator exports
+// What an integrator uses: the in-process sandbox and the contract's types.
 export {
   startSandbox,
   SandboxError,
@@ -15,4 +15,3 @@ export {
 } from './process/in-process.js';
 export type { paths, components, operations } from './generated/api.js';
 export { VERSION } from './process/version.js';
-// <<< integrator exports

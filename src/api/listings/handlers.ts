@@ -6,14 +6,14 @@ import { createListing } from './create.js';
 import { afterLeniency } from '../../contract/lenient-body.js';
 import { baseUrl } from '../base-url.js';
 import { langOf } from '../../contract/lang.js';
-import { searchPageJson } from './search-page.js';
+import { searchPage } from './search-page.js';
 import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {
     searchListings: (req, res) => {
-      res.type('application/json').send(searchPageJson(req.world, req.query, baseUrl(req)));
+      res.json(searchPage(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {
       const listing = req.world.store.db.listings[req.params.id];
