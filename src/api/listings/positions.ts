@@ -7,12 +7,12 @@
  * external memory per request, which brings full collections forward.
  */
 
-/** Buffers sized to the index: two position lists for results, one for merging, a zeroed byte map. */
+/** Buffers sized to the index: two position lists for results, a spare one, a zeroed byte map. */
 export class Scratch {
   /** Zero everywhere between uses: whoever sets bytes clears them before returning. */
   marks = new Uint8Array(0);
   lists = [new Int32Array(0), new Int32Array(0)] as const;
-  /** Intermediate merges of {@link unionInto}, never a result. */
+  /** A text search's matching positions, and the kept matches of a search (search.ts). */
   spare = new Int32Array(0);
   /** A text search's rank tier of each matching position (search-text.ts); stale elsewhere. */
   tiers = new Uint8Array(0);
@@ -40,80 +40,22 @@ export class Scratch {
   }
 }
 
-/** Up to this many lists are merged pairwise; more are sorted together or marked and read back. */
-const MAX_MERGED_LISTS = 4;
-/**
- * Many lists holding under 1/20 of the positions are copied and sorted; more are marked. Measured
- * at 100k positions: sorting costs ~40 ns a position, the marking pass ~0.25 ms whatever the count.
- */
-const SORTED_SHARE = 20;
-
 /**
  * The sorted, distinct positions of some sorted lists, written to `out` (one of `s.lists`, room
- * for `n`). One list is copied; up to four are merged two at a time; more are copied and sorted
- * when they hold few positions, or else marked in `s.marks` and read back in order with one
- * branch-free pass over the `n` positions, which costs less than sorting many.
- * @example unionInto(s.lists[0], [[1, 4], [2, 4]], s, 8) // Int32Array [1, 2, 4]
+ * for `n`): copied, sorted and each position kept once.
+ * @example unionInto(s.lists[0], [[1, 4], [2, 4]]) // Int32Array [1, 2, 4]
  */
-export function unionInto(out: Int32Array, lists: ArrayLike<number>[], s: Scratch, n: number): Int32Array {
+export function unionInto(out: Int32Array, lists: ArrayLike<number>[]): Int32Array {
   let size = 0;
   for (const list of lists) size += list.length;
-  if (lists.length <= 1) {
-    const all = out.subarray(0, size);
-    if (lists.length === 0) return all;
-    all.set(lists[0]);
-    return all;
-  }
-  if (lists.length <= MAX_MERGED_LISTS) {
-    // Merges alternate between `out` and the spare buffer so that the last one lands in `out`.
-    let into = lists.length % 2 === 0 ? out : s.spare;
-    let merged: ArrayLike<number> = lists[0];
-    for (let l = 1; l < lists.length; l += 1) {
-      merged = mergeInto(into, merged, lists[l]);
-      into = into === out ? s.spare : out;
-    }
-    return merged as Int32Array;
-  }
-  if (size * SORTED_SHARE < n) {
-    const all = out.subarray(0, size);
-    let at = 0;
-    for (const list of lists) for (let k = 0; k < list.length; k += 1) all[at++] = list[k];
-    all.sort();
-    let kept = 0;
-    for (let k = 0; k < size; k += 1) if (k === 0 || all[k] !== all[k - 1]) all[kept++] = all[k];
-    return all.subarray(0, kept);
-  }
-  const { marks } = s;
-  for (const list of lists) for (let k = 0; k < list.length; k += 1) marks[list[k]] = 1;
-  let count = 0;
-  for (let i = 0; i < n; i += 1) {
-    out[count] = i;
-    count += marks[i];
-  }
-  marks.fill(0, 0, n);
-  return out.subarray(0, count);
-}
-
-/** Two sorted lists merged into `out` (which holds neither), each position once. */
-function mergeInto(out: Int32Array, a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    if (x <= y) {
-      out[n++] = x;
-      i += 1;
-      if (x === y) j += 1;
-    } else {
-      out[n++] = y;
-      j += 1;
-    }
-  }
-  while (i < a.length) out[n++] = a[i++];
-  while (j < b.length) out[n++] = b[j++];
-  return out.subarray(0, n);
+  // The lists may share positions, so together they may hold more than `out` has room for.
+  const all = new Int32Array(size);
+  let at = 0;
+  for (const list of lists) for (let k = 0; k < list.length; k += 1) all[at++] = list[k];
+  all.sort();
+  let kept = 0;
+  for (let k = 0; k < size; k += 1) if (k === 0 || all[k] !== all[k - 1]) out[kept++] = all[k];
+  return out.subarray(0, kept);
 }
 
 /**

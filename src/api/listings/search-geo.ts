@@ -121,5 +121,5 @@ export function geoMatches(
     for (let k = 0; k < positions.length; k += 1) if (circle.holds(lats[k], lngs[k])) held.push(positions[k]);
     lists.push(held);
   }
-  return unionInto(out, lists, s, index.recs.length);
+  return unionInto(out, lists);
 }

@@ -76,7 +76,7 @@ function clearMarks(s: Scratch, count: number, n: number): void {
  * The `count` marked positions in `s.lists[0]`. In any order they are a copy of `s.spare`. In
  * ascending order (`sorted`, to be intersected with a location's) they are copied and sorted when
  * they are few, else read back from the marks in one pass over all `n` positions (cheaper than
- * sorting many; the same rule as positions.ts `unionInto`).
+ * sorting many).
  */
 function markedPositions(s: Scratch, count: number, n: number, sorted: boolean): Int32Array {
   const out = s.lists[0].subarray(0, count);
