@@ -49,44 +49,24 @@ function markWord(word: string, lang: string, index: SearchIndex, s: Scratch): n
     const own: TermDictionary = index.parts.userDictionary(l, index.recs);
     forEachCode(own, word, prefix, (code, exact) => mark(code >> 1, tierOf(code, exact)));
   }
-  // The hot loop (a common word reaches tens of thousands of positions): `mark`, written out.
   for (const part of touched) {
     const tier = partTiers[part];
     partTiers[part] = 0;
-    const list = index.parts.positions[part];
-    for (let k = 0; k < list.length; k += 1) {
-      const pos = list[k];
-      const was = marks[pos];
-      if (was === 0) {
-        spare[count++] = pos;
-        marks[pos] = tier;
-      } else if (tier < was) marks[pos] = tier;
-    }
+    for (const pos of index.parts.positions[part]) mark(pos, tier);
   }
   return count;
 }
 
-/** Zeroes the marks of the `count` positions in `s.spare` (all of them when that is cheaper). */
-function clearMarks(s: Scratch, count: number, n: number): void {
-  if (count * 8 > n) s.marks.fill(0, 0, n);
-  else for (let k = 0; k < count; k += 1) s.marks[s.spare[k]] = 0;
+/** Zeroes the marks of the `count` positions in `s.spare`. */
+function clearMarks(s: Scratch, count: number): void {
+  for (let k = 0; k < count; k += 1) s.marks[s.spare[k]] = 0;
 }
 
-/**
- * The `count` marked positions in `s.lists[0]`. In any order they are a copy of `s.spare`. In
- * ascending order (`sorted`, to be intersected with a location's) they are copied and sorted when
- * they are few, else read back from the marks in one pass over all `n` positions (cheaper than
- * sorting many).
- */
-function markedPositions(s: Scratch, count: number, n: number, sorted: boolean): Int32Array {
+/** The `count` marked positions (those in `s.spare`) in `s.lists[0]`, ascending when `sorted`. */
+function markedPositions(s: Scratch, count: number, sorted: boolean): Int32Array {
   const out = s.lists[0].subarray(0, count);
-  if (!sorted || count * 20 < n) {
-    out.set(s.spare.subarray(0, count));
-    return sorted ? out.sort() : out;
-  }
-  let at = 0;
-  for (let i = 0; i < n; i += 1) if (s.marks[i] !== 0) out[at++] = i;
-  return out;
+  out.set(s.spare.subarray(0, count));
+  return sorted ? out.sort() : out;
 }
 
 /**
@@ -106,14 +86,13 @@ export function textMatches(
   if (ws.length === 0) return undefined;
   const parts = partTable().count;
   if (s.partTiers.length < parts) s.partTiers = new Uint8Array(parts);
-  const n = index.recs.length;
   const { marks, tiers } = s;
   let found: Int32Array = s.lists[0].subarray(0, 0);
   ws.forEach((word, w) => {
     if (w > 0 && found.length === 0) return;
     const count = markWord(word, lang, index, s);
     if (w === 0) {
-      found = markedPositions(s, count, n, sorted);
+      found = markedPositions(s, count, sorted);
       for (let k = 0; k < count; k += 1) tiers[found[k]] = marks[found[k]] - 1;
     } else {
       let kept = 0;
@@ -126,7 +105,7 @@ export function textMatches(
       }
       found = found.subarray(0, kept);
     }
-    clearMarks(s, count, n);
+    clearMarks(s, count);
   });
   return found;
 }
