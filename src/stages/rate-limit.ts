@@ -43,16 +43,8 @@ function limitOf(req: Request, config: Config, counters: RateCounters): Limit | 
 }
 
 /** The partition key (`pk=`) of the policy header: the first 12 hex digits of the key's SHA-256, base64. */
-const partitionKeys = new Map<string, string>();
-function partitionKeyOf(key: string): string {
-  let pk = partitionKeys.get(key);
-  if (pk === undefined) {
-    pk = Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
-    if (partitionKeys.size >= 10_000) partitionKeys.clear();
-    partitionKeys.set(key, pk);
-  }
-  return pk;
-}
+const partitionKeyOf = (key: string): string =>
+  Buffer.from(createHash('sha256').update(key).digest('hex').slice(0, 12)).toString('base64');
 
 /** A counted request: the headers to send, and when it is over the limit, the seconds until the window ends. */
 export interface Counted {

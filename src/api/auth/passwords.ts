@@ -1,5 +1,4 @@
 import {
-  createHmac,
   randomBytes,
   scrypt,
   scryptSync,
@@ -75,32 +74,13 @@ export function hasCurrentCost(stored: string): boolean {
   return kind === 'scrypt' && `${N}$${r}$${p}` === `${HASH_COST.N}$${HASH_COST.r}$${HASH_COST.p}`;
 }
 
-/** Most password and stored-hash pairs remembered as verified; the oldest is forgotten first. */
-const VERIFIED_KEPT = 10_000;
-/** A key of this process only: a remembered pair is its HMAC, never the password. */
-const verifiedKey = randomBytes(32);
-const verified = new Set<string>();
-const verifiedTag = (password: string, stored: string) =>
-  createHmac('sha256', verifiedKey).update(stored).update('\0').update(password).digest('base64');
-
-/**
- * Constant-time check at the stored hash's own cost; a malformed stored hash never matches. A pair
- * that matched before in this process is answered without scrypt (docs/security.md, T20): a suite
- * logs in with the same test accounts over and over, and scrypt is most of a login's work.
- * Only a match is remembered, keyed by the stored hash too, so a changed password (a new hash) is
- * checked again, and a faster answer only ever tells what the answer itself says.
- */
+/** Constant-time check at the stored hash's own cost; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const cost = storedCost(parts);
   const expected = Buffer.from(parts[5], 'hex');
   if (!cost || expected.length !== KEY_LENGTH) return false;
-  const tag = verifiedTag(password, stored);
-  if (verified.has(tag)) return true;
   const actual = await keyOf(password, Buffer.from(parts[4], 'hex'), cost);
-  if (!timingSafeEqual(actual, expected)) return false;
-  if (verified.size >= VERIFIED_KEPT) verified.delete(verified.values().next().value as string);
-  verified.add(tag);
-  return true;
+  return timingSafeEqual(actual, expected);
 }
