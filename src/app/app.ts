@@ -7,7 +7,7 @@ import { applyDueExpiries } from '../api/payprovider/settle.js';
 import { resolvePrincipal } from '../stages/principal.js';
 import { enforceSecurity } from '../stages/security.js';
 import { jsonBody, refuseUnreadBody } from '../stages/body.js';
-import { mediaTypeAsDeclared } from '../contract/validator-media-type.js';
+import { mediaTypeAsDeclared } from '../contract/validator.js';
 import { errorHandler, notFoundHandler } from '../stages/error-shape.js';
 import { answerCache } from '../stages/answer-cache.js';
 import { operations, specForValidator, type Operation } from '../contract/spec.js';
@@ -15,7 +15,7 @@ import { headAsGet, requestValidator, validatorOptions } from '../contract/valid
 import { canonicalIds } from '../stages/ids.js';
 import { adminTokenGuard } from '../stages/admin-token.js';
 import { rateLimiting } from '../stages/rate-limit.js';
-import { rateCountersOf } from '../stages/rate-counters.js';
+import { rateCountersOf } from '../stages/rate-limit.js';
 import { requestJournal } from '../stages/journal.js';
 import { scenariosStage } from '../stages/scenarios.js';
 import { leniencyStage } from '../contract/leniency.js';

@@ -27,7 +27,7 @@ export function sandboxesHandlers(deps: AppDeps) {
     },
     deleteSandbox: async (req, res) => {
       // The id the request names: a sandbox that is not live is not loaded to be deleted (its
-      // files may be unreadable), so `req.world` stands in for it (stages/sandbox-admission.ts).
+      // files may be unreadable), so `req.world` stands in for it (stages/world.ts).
       const id = sandboxIdOf(req);
       if (id === DEFAULT_SANDBOX_ID || !isSandboxRegistry(worlds))
         throw new ApiError(400, DEFAULT_NOT_DELETABLE);

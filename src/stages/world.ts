@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppDeps } from '../app/deps.js';
 import type { WorldRegistry } from '../world/registry-types.js';
 import type { World } from '../world/world.js';
 import { SANDBOX_ID_HEADER, sandboxIdOf } from '../world/sandbox-id.js';
-import { sandboxAdmission } from './sandbox-admission.js';
+import { adminTokenRefusal } from './admin-token.js';
+import { isControlPath, routedPath } from '../contract/control-paths.js';
+import { ApiError, Messages } from '../contract/errors.js';
+import { addressLimit, countedAs, rateCountersOf, type Limit } from './rate-limit.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -80,5 +83,71 @@ export function worldStage(deps: AppDeps): RequestHandler {
     // A live world goes on at once; one that is loading, once it is live.
     if (found instanceof Promise) return found.then(enter, refused);
     enter(found);
+  };
+}
+
+/**
+ * Control calls answered without the sandbox they name: the health check (about the process),
+ * the list of sandboxes, and deleting one (which must work for a sandbox whose files cannot be
+ * read, and need not load one to remove it).
+ */
+const NEEDS_NO_SANDBOX = new Set(['GET /__sandbox/health', 'GET /__sandbox/sandboxes', 'DELETE /__sandbox']);
+
+/**
+ * Loads a sandbox that is not live for the request that names it, or refuses to: bringing one
+ * live (creating it from the seed, or loading its file) costs 50-85 ms of CPU and a place under
+ * `--max-sandboxes`, so only a request that will be served by it may:
+ * - a control call only with the admin token when one is set (a call the token refuses would get
+ *   its 401 after making the sandbox, and 100 of them filled the cap); never the calls of
+ *   {@link NEEDS_NO_SANDBOX} (the health check is open);
+ * - any other request as one request of its address's rate-limit budget (100 a minute), counted
+ *   when the sandbox is live, before the request's own count (which it then is): an address whose
+ *   budget is used up (with the loads it has in flight) gets its 429 before anything is made,
+ *   whatever credential it sends. The limit turned off (`--rate-limit 0`) bounds nothing.
+ * Undefined: the request may not, and stands in with the default world, which it does not use
+ * (its 401, or a call of {@link NEEDS_NO_SANDBOX}), unrecorded.
+ */
+export function sandboxAdmission(deps: AppDeps) {
+  const counters = rateCountersOf(deps.worlds);
+  /** Loads in flight per address: they count before their windows do. */
+  const loading = new Map<string, number>();
+
+  async function counted(req: Request, id: string, limit: Limit): Promise<World> {
+    const { key } = limit;
+    const open = counters.peek(key);
+    const inFlight = loading.get(key) ?? 0;
+    const hits = (open?.totalHits ?? 0) + inFlight;
+    if (hits >= limit.limit) {
+      const over = countedAs(limit, hits + 1, open?.leftMs ?? 1000);
+      throw new ApiError(
+        429,
+        Messages.tooManyRequests,
+        { ...Object.fromEntries(over.headers), 'Retry-After': String(Math.max(1, over.retryAfterS ?? 1)) },
+        `sandbox "${id}" is not live and bringing it live counts as a request of this address, ` +
+          `whose ${limit.limit} a minute are used up; nothing was made`,
+      );
+    }
+    loading.set(key, inFlight + 1);
+    let world: World;
+    try {
+      world = await deps.worlds.load(id);
+    } finally {
+      const left = (loading.get(key) ?? 1) - 1;
+      if (left > 0) loading.set(key, left);
+      else loading.delete(key);
+    }
+    counters.increment(key, world);
+    req.countedAtLoad = key;
+    return world;
+  }
+
+  return (req: Request, id: string): Promise<World> | undefined => {
+    if (isControlPath(req.path)) {
+      if (NEEDS_NO_SANDBOX.has(`${req.method} ${routedPath(req.path)}`)) return undefined;
+      if (adminTokenRefusal(deps.config.adminToken, req)) return undefined;
+      return deps.worlds.load(id);
+    }
+    const limit = addressLimit(req, deps.config, counters);
+    return limit ? counted(req, id, limit) : deps.worlds.load(id);
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/world/clock.js';
-import { RateCounters } from '../../src/stages/rate-counters.js';
+import { RateCounters } from '../../src/stages/rate-limit.js';
 import type { World } from '../../src/world/world.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../../src/stages/json-shape.js';
+import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../../src/stages/body.js';
 import { accounts, expectError, makeSandbox } from '../helpers/sandbox.js';
 import { checkedFetch } from '../helpers/checked-clients.js';
 import { serverFor } from '../../src/process/http-server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksAddedBy } from '../helpers/validator-checks.js';
-import { validatedContentType } from '../../src/contract/validator-media-type.js';
+import { validatedContentType } from '../../src/contract/validator.js';
 import { PNG_1X1 } from '../catalog/helpers.js';
 import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -8,7 +8,7 @@ import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers
  * express-openapi-validator builds one check per method, route and Content-Type as sent, and keeps
  * each: a client varying the parameters of its Content-Type (or a GET's Content-Type at all) made
  * it compile and keep a new one on every request. The validator sees the type as the operation
- * declares it (src/contract/validator-media-type.ts); everyone else sees what was sent.
+ * declares it (src/contract/validator.ts); everyone else sees what was sent.
  */
 
 const key = `Bearer ${accounts.buyer.apiKey}`;

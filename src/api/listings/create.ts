@@ -1,7 +1,7 @@
 import { ApiError, Messages } from '../../contract/errors.js';
 import { newId } from '../../world/ids.js';
 import type { Schema } from '../../contract/types.js';
-import type { NullsTakenAsAbsent } from '../../contract/lenient-body.js';
+import type { NullsTakenAsAbsent } from '../../contract/leniency.js';
 import type { Db, ListingRecord, ListingType } from '../../store/types.js';
 import { cityFixture } from '../../seed/catalog-data.js';
 import { canonicalCurrency } from '../wallet/currencies.js';

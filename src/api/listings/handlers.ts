@@ -3,7 +3,7 @@ import { userId } from '../../stages/principal.js';
 import { ApiError, Messages } from '../../contract/errors.js';
 import type { Handlers } from '../../contract/handler.js';
 import { createListing } from './create.js';
-import { afterLeniency } from '../../contract/lenient-body.js';
+import { afterLeniency } from '../../contract/leniency.js';
 import { baseUrl } from '../base-url.js';
 import { langOf } from '../../contract/lang.js';
 import { searchPage } from './search-page.js';

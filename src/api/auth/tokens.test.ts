@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { hmacKey } from './hmac-key.js';
+import { hmacKey } from './tokens.js';
 
 const SECRET = 'a-secret-of-32-bytes-or-more-0123456789-ünïcode';
 

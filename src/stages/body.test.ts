@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from './json-shape.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from './body.js';
 
 const utf8 = (text: string) => jsonShapeProblem(Buffer.from(text), 'utf-8');
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
