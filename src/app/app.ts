@@ -44,11 +44,8 @@ function validation(deps: AppDeps, app: Express): RequestHandler[] {
 }
 
 /**
- * One operation's route, its stages in the order of docs/architecture.md's table: security
- * before the body is judged (a bad credential with a bad body is a 401), the body the body stage
- * could not read, the leniencies, the answer cache's lookup (a hit skips what follows), validation,
- * scenario effects (after validation: a scenario never bypasses it), ids in either case, the
- * handler (whose answer the cache keeps).
+ * One operation's route: its stages in the order of docs/architecture.md's table, security first
+ * (a bad credential with a bad body is a 401) and the answer cache's lookup before validation.
  */
 function operationRoute(
   deps: AppDeps,

@@ -11,7 +11,6 @@ import { pathPatternProblem } from './path-pattern.js';
 
 /** The scenarios/ directory shipped with the package (beside src/ or dist/). */
 export const SHIPPED_SCENARIOS_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
-export const SCHEMA_PATH = join(SHIPPED_SCENARIOS_DIR, 'scenario.schema.json');
 
 export interface OverlayUser {
   email: string;

@@ -11,11 +11,7 @@ import { WARNING_HEADER } from '../contract/warnings.js';
 export const ANSWER_CACHE_ENTRIES = 500;
 /** Bytes of bodies kept per world, so a few huge pages cannot hold on to much memory. */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
-/**
- * Sandbox milliseconds an entry stays valid. Every write and every clock change moves the store
- * version, which empties the cache; this bound covers time passing by itself on a running clock
- * (a listing whose duration ends while its page sits in the cache).
- */
+/** Sandbox ms an entry stays valid: writes and clock changes empty the cache, this covers a running clock. */
 export const ANSWER_CACHE_TTL_MS = 1000;
 
 /** A kept answer: what the handler sent (status 200), its headers and its bytes. */
@@ -36,10 +32,6 @@ export class AnswerCache {
     readonly maxEntries = ANSWER_CACHE_ENTRIES,
     readonly maxBytes = ANSWER_CACHE_BYTES,
   ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
 
   get(version: number, key: string, now: number): Entry | undefined {
     if (version !== this.version) return undefined;
@@ -111,9 +103,8 @@ export function answerKey(op: Operation, req: Request): string {
 }
 
 /**
- * Whether a request may be answered from the cache, and its answer kept: a GET that no scenario
- * touches and whose query holds only what the key covers (the declared parameters and the
- * operation's query credentials, covered by the kind of caller).
+ * Whether the cache may answer a request and keep its answer: a GET no scenario touches, whose
+ * query holds only declared parameters and the operation's query credentials (the kind covers them).
  */
 function cacheableRequest(op: Operation, req: Request, known: ReadonlySet<string>): boolean {
   if (req.method !== 'GET' || anyScenarioOn(req) || appliedScenarios(req).length > 0) return false;

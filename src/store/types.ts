@@ -108,15 +108,11 @@ export interface UploadRecord {
   created_at: string;
 }
 
-export type OrderStatus = Schemas['Order']['status'];
-
 /** One line of an order: the price in the listing's currency, the line total and fee in USD cents. */
 export type OrderItem = Schemas['OrderItem'];
 
 /** An order, returned as is by GET /api/shop/orders/{id}. */
 export type OrderRecord = Schemas['Order'];
-
-export type PaymentStatus = Schemas['Payment']['status'];
 
 /** A provider payment (`reference`: order id, listing id, or `planId:billingCycle`), returned as is. */
 export type PaymentRecord = Schemas['Payment'];

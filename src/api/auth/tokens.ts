@@ -61,11 +61,9 @@ export function findApiKey(world: World, key: string): { userId: string; keyId: 
 const keys = new Map<string, KeyObject>();
 
 /**
- * The HS256 secret as a `KeyObject`, made once per secret. Given a string, jsonwebtoken first
- * tries to read it as a PEM private key (sign) or public key (verify) on every call; the failed
- * parse, an OpenSSL error turned into a JavaScript exception, was 40% of a login's main-thread
- * time (`--cpu-prof` under login load). The key's bytes are the string's UTF-8, as jsonwebtoken
- * takes them, so the tokens are the same.
+ * The HS256 secret as a `KeyObject`, made once per secret: given a string, jsonwebtoken tries to
+ * read it as a PEM key on every sign and verify, most of a login's main-thread time (docs/security.md
+ * T20). Its bytes are the string's UTF-8, as jsonwebtoken takes them, so the tokens are the same.
  * @example jwt.sign(claims, hmacKey(secret), { algorithm: 'HS256' })
  */
 export function hmacKey(secret: string): KeyObject {

@@ -68,99 +68,27 @@ export function rollTerms(
   return moved;
 }
 
-/** Up to this many moved positions are put back one by one; more are merged with the rest in one pass. */
-const FEW = 256;
-
 type Cmp = (a: number, b: number) => number;
-
-/** A moved position: where it was in the order, and where it goes (among the positions that stay). */
-interface Move {
-  i: number;
-  from: number;
-  to: number;
-}
 
 /**
  * Puts `moved` positions (whose sort keys changed) back in their places in `order` (sorted by
- * `cmp`), and brings `rank` (each position's place in `order`) up to date; both in place. A few,
- * as the clock running on relists them, are binary-inserted among the others, and only the
- * stretches of the order between their old and new places are rewritten: a relisted listing
- * moves from the end of the expired to the listed ending within its duration, to the top of the
- * newest, and among the listings of its own price in the price orders. Many, after a long clock
- * jump, are sorted and merged with the rest in one pass.
+ * `cmp`), and brings `rank` (each position's place in `order`) up to date; both in place: the
+ * moved ones are sorted and merged with the others in one pass over the order.
  */
 export function reorder(order: number[], rank: Int32Array, moved: number[], cmp: Cmp): void {
   const marked = new Uint8Array(order.length);
   for (const i of moved) marked[i] = 1;
-  if (moved.length > FEW) {
-    rewrite(order, rank, { from: 0, to: order.length }, marked, [...moved].sort(cmp), cmp);
-    return;
-  }
-  const moves = [...moved]
-    .sort(cmp)
-    .map((i): Move => ({ i, from: rank[i], to: placeOf(order, marked, i, cmp) }));
-  // Stretches that overlap are rewritten as one: within each, as many leave as come in.
-  const spans = moves
-    .map((m) => ({ from: Math.min(m.from, m.to), to: Math.max(m.from + 1, m.to), moves: [m] }))
-    .sort((a, b) => a.from - b.from);
-  for (let k = 0; k < spans.length; k += 1) {
-    const span = spans[k];
-    while (k + 1 < spans.length && spans[k + 1].from <= span.to) {
-      const next = spans[++k];
-      span.to = Math.max(span.to, next.to);
-      span.moves.push(...next.moves);
-    }
-    span.moves.sort((a, b) => a.to - b.to || cmp(a.i, b.i));
-    rewrite(order, rank, span, marked, span.moves, cmp);
-  }
-}
-
-/**
- * Rewrites `order[from…to)` without the marked positions and with `placed` in their places:
- * each at its `to` when it is a {@link Move}, else merged by `cmp`.
- */
-function rewrite(
-  order: number[],
-  rank: Int32Array,
-  { from, to }: { from: number; to: number },
-  marked: Uint8Array,
-  placed: (Move | number)[],
-  cmp: Cmp,
-): void {
-  const stretch: number[] = [];
+  const placed = [...moved].sort(cmp);
+  const merged: number[] = [];
   let b = 0;
-  const next = () => {
-    const p = placed[b++];
-    stretch.push(typeof p === 'number' ? p : p.i);
-  };
-  for (let k = from; k < to; k += 1) {
-    const i = order[k];
-    while (b < placed.length && typeof placed[b] !== 'number' && (placed[b] as Move).to <= k) next();
+  for (const i of order) {
     if (marked[i] === 1) continue;
-    while (b < placed.length && typeof placed[b] === 'number' && cmp(placed[b] as number, i) < 0) next();
-    stretch.push(i);
+    while (b < placed.length && cmp(placed[b], i) < 0) merged.push(placed[b++]);
+    merged.push(i);
   }
-  while (b < placed.length) next();
-  for (let k = 0; k < stretch.length; k += 1) {
-    order[from + k] = stretch[k];
-    rank[stretch[k]] = from + k;
+  while (b < placed.length) merged.push(placed[b++]);
+  for (let k = 0; k < merged.length; k += 1) {
+    order[k] = merged[k];
+    rank[merged[k]] = k;
   }
-}
-
-/**
- * Where `i` goes in `order` among the positions not `marked`: the place after the last one that
- * sorts before it (a binary search that steps over marked positions, which are few).
- */
-function placeOf(order: number[], marked: Uint8Array, i: number, cmp: Cmp): number {
-  let lo = 0;
-  let hi = order.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    let m = mid;
-    while (m < hi && marked[order[m]] === 1) m += 1;
-    if (m === hi) hi = mid;
-    else if (cmp(order[m], i) <= 0) lo = m + 1;
-    else hi = mid;
-  }
-  return lo;
 }

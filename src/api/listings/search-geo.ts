@@ -27,45 +27,8 @@ function distanceFrom(lat1: number, lng1: number, cosLat1: number, lat2: number,
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** How close to the radius (relative) a listing is measured exactly instead of by the bounds. */
+/** The relative margin by which a cell must clear the radius to be skipped or taken whole unmeasured. */
 const EDGE = 1e-9;
-
-/**
- * Decides "within the radius" for many points around one centre more cheaply than
- * {@link distanceKm} for each, with the same answer:
- * - a point farther in latitude alone than the radius is out (no great circle between two points
- *   is shorter than their difference in latitude), without trigonometry;
- * - otherwise the haversine's inner term `h` is compared with its value at the radius
- *   (`sin²(radius / 2R)`), which skips the square root and arcsine;
- * - a point within a hair ({@link EDGE}) of the radius is measured with `distanceFrom` itself.
- */
-export class Circle {
-  readonly cosLat: number;
-  private readonly band: number;
-  private readonly low: number;
-  private readonly high: number;
-
-  constructor(readonly geo: GeoQuery) {
-    this.cosLat = Math.cos(geo.lat * RAD);
-    this.band = (geo.radiusKm / (EARTH_RADIUS_KM * RAD)) * (1 + EDGE);
-    const half = geo.radiusKm / (2 * EARTH_RADIUS_KM);
-    const h = half >= Math.PI / 2 ? Infinity : Math.sin(half) ** 2;
-    this.low = h * (1 - EDGE);
-    this.high = h * (1 + EDGE);
-  }
-
-  holds(lat: number, lng: number): boolean {
-    const { geo } = this;
-    const dLat = lat - geo.lat;
-    if (dLat > this.band || -dLat > this.band) return false;
-    const h =
-      Math.sin(dLat * RAD * 0.5) ** 2 +
-      this.cosLat * Math.cos(lat * RAD) * Math.sin((lng - geo.lng) * RAD * 0.5) ** 2;
-    if (h < this.low) return true;
-    if (h > this.high) return false;
-    return distanceFrom(geo.lat, geo.lng, this.cosLat, lat, lng) <= geo.radiusKm;
-  }
-}
 
 /**
  * How far (km) a point of a cell's box can be from the box's centre: the farthest corner. Along a
@@ -103,13 +66,13 @@ export function geoMatches(
 ): Int32Array | undefined {
   if (!geo) return undefined;
   const lists: ArrayLike<number>[] = [];
-  const circle = new Circle(geo);
+  const cosLat = Math.cos(geo.lat * RAD);
   const outside = geo.radiusKm * (1 + EDGE);
   const inside = geo.radiusKm * (1 - EDGE);
   for (const cell of index.grid.values()) {
     const lat = (cell.minLat + cell.maxLat) / 2;
     const lng = (cell.minLng + cell.maxLng) / 2;
-    const d = distanceFrom(geo.lat, geo.lng, circle.cosLat, lat, lng);
+    const d = distanceFrom(geo.lat, geo.lng, cosLat, lat, lng);
     const reach = reachOf(cell);
     if (d - reach > outside) continue;
     if (d + reach <= inside) {
@@ -118,7 +81,8 @@ export function geoMatches(
     }
     const { positions, lats, lngs } = cell;
     const held: number[] = [];
-    for (let k = 0; k < positions.length; k += 1) if (circle.holds(lats[k], lngs[k])) held.push(positions[k]);
+    for (let k = 0; k < positions.length; k += 1)
+      if (distanceFrom(geo.lat, geo.lng, cosLat, lats[k], lngs[k]) <= geo.radiusKm) held.push(positions[k]);
     lists.push(held);
   }
   return unionInto(out, lists);

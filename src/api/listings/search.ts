@@ -97,9 +97,6 @@ function candidates(
   return { cand: near === undefined ? text : intersectInto(s.lists[0], text, near), tiered };
 }
 
-/** What sorting one match by its rank costs, in steps of the walk down an order (measured: ~40 vs ~8 ns). */
-const SORT_STEPS = 4;
-
 /**
  * The matches among the candidates (every listing when `cand` is undefined): how many, how many
  * featured (when `split`), the featured ones among candidates in `keptFeatured`, and the others
@@ -150,9 +147,9 @@ function scan(
  *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
  * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
  *    without candidates, a walk down the order's featured listings that stops at the page's end.
- * 4. The rest comes from sorting the kept positions by tier and place in the order (a numeric
- *    sort) when that is cheaper than walking the order (once per tier) until the page is full: the
- *    walk takes about (page end × listings / matches) steps, short when matches are dense.
+ * 4. The rest comes from sorting the kept positions by tier and place in the order, or, when
+ *    there were too many to keep, from walking the order (once per tier) until the page is full:
+ *    dense matches fill it soon.
  */
 export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
   index.at(query.now);
@@ -198,9 +195,8 @@ export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult 
   const restNeed = need - featuredTotal;
   const rest = total - featuredTotal;
   if (restNeed > restFrom && rest > 0) {
-    // The walk down the order takes about restNeed × n / rest steps (a pass per tier); sorting costs a few steps a match.
-    if (keptAll && (tiered || rest * rest * SORT_STEPS < restNeed * n))
-      inOrder(kept, keptCount, restFrom, restNeed);
+    // Few matches (all kept) are sorted; many are met soon enough walking down the order.
+    if (keptAll) inOrder(kept, keptCount, restFrom, restNeed);
     else walkOrder(index, { order, cand, f, now, split, tiered, from: restFrom, need: restNeed, page });
   }
   const { created, expires } = c;

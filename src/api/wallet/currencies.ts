@@ -37,11 +37,6 @@ export function canonicalCurrency(code: string): string | undefined {
   return currencyTable().canonical.get(code.toUpperCase());
 }
 
-/** Every known currency code. */
-export function currencyCodes(): string[] {
-  return [...currencyTable().rates.keys()];
-}
-
 /**
  * An amount in a currency's cents converted to USD cents at the fixture's reference rate
  * (`usd_rate` = units per USD; `Credit-<code>` uses its paired currency's rate), as the seeder
