@@ -28,10 +28,8 @@ import { ROUTER_OPTIONS } from '../contract/routing.js';
 export const BODY_LIMIT = '1mb';
 
 /**
- * With `--trust-proxy`, the one proxy in front of the sandbox (nginx, an ingress) is trusted and
- * nothing beyond it: `req.ip` is the `X-Forwarded-For` entry that proxy appended, `req.protocol`
- * its `X-Forwarded-Proto`. Trusting every hop (`true`) would take the left-most entry, which a
- * client writes itself, so a forged header would buy a fresh rate-limit budget per request.
+ * With `--trust-proxy`, only the one proxy in front (nginx, an ingress) is trusted: trusting every
+ * hop would take the left-most `X-Forwarded-For` entry, which a client writes itself.
  */
 export const TRUSTED_PROXY_HOPS = 1;
 

@@ -9,6 +9,9 @@ import type * as Yaml from 'yaml';
 /** openapi.yaml at the package root, resolved from this module (src/ or dist/). */
 export const SPEC_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 
+/** openapi.yaml cannot be used: start-up stops with this one line (bin.ts). */
+export class ContractError extends Error {}
+
 export interface Operation {
   operationId: string;
   method: string;
@@ -48,9 +51,8 @@ type SpecDoc = {
 let cached: SpecDoc | undefined;
 
 /**
- * The parsed contract (read once per process). Parsing the YAML takes about 300 ms, a large part
- * of start-up, so the result is also kept as JSON in the temp directory under a hash of the
- * text: later starts read that (2 ms). Any problem with the cache just means parsing again.
+ * The parsed contract, read once per process and kept as JSON in the temp directory under a hash
+ * of its text: parsing the YAML is 300 ms of a start, reading the JSON 2 ms (docs/architecture.md).
  */
 export function loadSpec(): SpecDoc {
   if (cached) return cached;
@@ -65,7 +67,11 @@ export function loadSpec(): SpecDoc {
   }
   // The YAML parser is loaded only on a cache miss: most starts never need it.
   const { parse } = createRequire(import.meta.url)('yaml') as typeof Yaml;
-  cached = parse(text) as SpecDoc;
+  try {
+    cached = parse(text) as SpecDoc;
+  } catch (err) {
+    throw new ContractError(`${SPEC_PATH} does not parse: ${(err as Error).message.split('\n')[0]}`);
+  }
   try {
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(cached));
@@ -78,9 +84,8 @@ export function loadSpec(): SpecDoc {
 
 /**
  * A private copy of the parsed contract for the validator (it resolves refs in place). Without
- * `responses` (what the server uses: it validates requests; the tests' client validates
- * responses) the operations' and components' responses are left out: request validation never
- * reads them, and the validator would otherwise walk and preprocess every response schema at start-up.
+ * `responses` (the server's: the tests' client validates responses) responses are left out, which
+ * the validator would otherwise walk and preprocess at start-up.
  */
 export function specForValidator({ responses = true }: { responses?: boolean } = {}): object {
   const spec = structuredClone(loadSpec()) as SpecDoc & { components?: { responses?: unknown } };
@@ -116,9 +121,8 @@ function readReservedAsSent(spec: SpecDoc): void {
 }
 
 /**
- * The admin token (`adminToken`) is declared on the control operations so generated clients get a
- * slot for it, but the admin-token stage (src/stages/admin-token.ts) checks it for every control
- * path, configured or not; per-operation security only concerns user and guest credentials.
+ * The admin token is declared on control operations for generated clients, but the admin-token
+ * stage checks it for every control path: per-operation security concerns users and guests only.
  */
 function userCredentials(alternative: Record<string, string[]>): Record<string, string[]> {
   const { adminToken: _admin, ...rest } = alternative;

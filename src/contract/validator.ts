@@ -1,6 +1,7 @@
 import type { Express, Request, RequestHandler } from 'express';
 import { middleware } from 'express-openapi-validator';
 import { PAGE_PATHS } from './routing.js';
+import { ContractError, SPEC_PATH } from './spec.js';
 
 /** The validator's options, named through its public `middleware` (its own type lives in dist/). */
 type OpenApiValidatorOpts = Parameters<typeof middleware>[0];
@@ -33,8 +34,11 @@ const pending = new Set<Promise<void>>();
  */
 function probe(handlers: RequestHandler[], app: Express): Promise<void> {
   return new Promise((resolve, reject) => {
-    const next = (err?: unknown) =>
-      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve();
+    const next = (err?: unknown) => {
+      if (!err) return resolve();
+      const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      reject(new ContractError(`${SPEC_PATH} cannot be loaded by the request validator: ${why}`));
+    };
     void handlers[0]({ app } as never, {} as never, next);
   });
 }

@@ -6,6 +6,7 @@ import { REPLAY_HELP, runReplay } from '../cli/replay.js';
 import { checkWordFlags, makeLogger, openAltPort, watchSeeding } from './cli-setup.js';
 import { startServer } from './server.js';
 import { ScenarioFileError } from '../scenarios/file.js';
+import { ContractError } from '../contract/spec.js';
 import { StoreFileError } from '../store/file-adapter.js';
 import { VERSION } from './version.js';
 
@@ -50,7 +51,11 @@ async function serve(args: string[]): Promise<void> {
       process.stderr.write(`marketplace-sandbox: ${err.message}\n`);
       process.exit(2);
     }
-    if (err instanceof ScenarioFileError || (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    if (
+      err instanceof ScenarioFileError ||
+      err instanceof ContractError ||
+      (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+    ) {
       process.stderr.write(`marketplace-sandbox: ${(err as Error).message}\n`);
       process.exit(1);
     }

@@ -112,11 +112,7 @@ function cacheableRequest(op: Operation, req: Request, known: ReadonlySet<string
   return true;
 }
 
-/**
- * The inputs the key covers beyond the parameters: the headers the base URL is made from and the
- * operation's declared header parameters. Reading any other header, or who the caller is beyond
- * its kind, makes an answer the key cannot tell apart.
- */
+/** The headers the key covers: the base URL's and the operation's declared header parameters. */
 function coveredHeaders(op: Operation): Set<string> {
   const declared = op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
   return new Set([...BASE_URL_HEADERS, ...declared]);
@@ -161,11 +157,8 @@ function headersSince(res: Response, before: Set<string>): Entry['headers'] {
   return headers;
 }
 
-/** A request the cache could not answer: what keeping its answer needs. */
-interface Miss {
-  key: string;
-  version: number;
-}
+/** A request the cache could not answer: its key, at its store version. */
+type Miss = { key: string; version: number };
 
 /** The answer cache of one operation: its lookup, and its handler with the answer kept. */
 export interface AnswerCacheStage {

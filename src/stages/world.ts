@@ -13,11 +13,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The sandbox world this request acts on (the world stage). */
     world: World;
-    /**
-     * Set when the sandbox the request names is not live and the request may not bring it live:
-     * `world` is then the default world as a stand-in, which the request reads at most (it is
-     * refused, or is the health check), and the journal does not record it.
-     */
+    /** `world` stands in (the default world) for a sandbox the request may not bring live: unrecorded. */
     standIn?: boolean;
     /** The rate-limit key a request that brought its sandbox live was counted against then. */
     countedAtLoad?: string;
