@@ -85,8 +85,8 @@ function setQuery(req: Request, query: Record<string, unknown>): void {
 
 /**
  * The leniency stage of one operation (docs/architecture.md, 12c), before request validation. On
- * the marketplace API: the query as a live service would most likely read it (lenient-query.ts)
- * and a body as a client sends back what it read (lenient-body.ts), each noticed in
+ * the marketplace API: the query as a live service would most likely read it (`lenientQuery`)
+ * and a body as a client sends back what it read (`lenientBody`), each noticed in
  * `X-Sandbox-Warning`; with `strict`, what would be warned about is left to validation to refuse.
  * The control API keeps its strict reading (it is the sandbox's own, not the service's), but
  * there as everywhere a query credential (`api_key`) the operation does not take is dropped, as a
@@ -239,7 +239,7 @@ function pageSize(value: string, maximum: number, strict: boolean, warnings: str
 export type NullsTakenAsAbsent<T> = { [K in keyof T]: Exclude<T[K], null> };
 
 /**
- * The type of a body once the leniency stage (lenient-stage.ts) ran, which every operation of the
+ * The type of a body once the leniency stage (`leniencyStage`) ran, which every operation of the
  * marketplace API passes before its handler: the stage took each `null` out, or refused it.
  */
 export const afterLeniency = <T>(body: T): NullsTakenAsAbsent<T> => body as NullsTakenAsAbsent<T>;

@@ -106,7 +106,7 @@ export function answerKey(op: Operation, req: Request): string {
  * Whether the cache may answer a request and keep its answer: a GET no scenario touches, whose
  * query holds only declared parameters and the operation's query credentials (the kind covers them).
  */
-function cacheableRequest(op: Operation, req: Request, known: ReadonlySet<string>): boolean {
+function cacheableRequest(req: Request, known: ReadonlySet<string>): boolean {
   if (req.method !== 'GET' || anyScenarioOn(req) || appliedScenarios(req).length > 0) return false;
   for (const name in req.query) if (!known.has(name)) return false;
   return true;
@@ -196,7 +196,7 @@ export function answerCache(op: Operation, log: Logger): AnswerCacheStage | unde
     }
   };
   const lookup: RequestHandler = (req, res, next) => {
-    if (!cacheableRequest(op, req, known)) return next();
+    if (!cacheableRequest(req, known)) return next();
     const { world } = req;
     const key = answerKey(op, req);
     const hit = answerCacheOf(world).get(world.store.version, key, world.clock.now());

@@ -20,7 +20,7 @@ function encodedMultipart(req: Request): Error | undefined {
 
 /**
  * Before the parse: a body nested too deep or holding too many arrays, objects and keys for its
- * parse to stay cheap (json-shape.ts) is refused with a 400 that says the limit.
+ * parse to stay cheap (`jsonShapeProblem`, below) is refused with a 400 that says the limit.
  */
 function checkShape(_req: unknown, _res: unknown, body: Buffer, encoding: string | null): void {
   const problem = jsonShapeProblem(body, encoding);

@@ -1,8 +1,11 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { wordingOf } from '../contract/errors.js';
-import { ApiError, Messages } from '../contract/errors.js';
-import { unsupportedMediaType } from '../contract/errors.js';
-import { unreadableMultipart } from '../contract/errors.js';
+import {
+  ApiError,
+  Messages,
+  unreadableMultipart,
+  unsupportedMediaType,
+  wordingOf,
+} from '../contract/errors.js';
 import { setErrorDetail } from '../contract/warnings.js';
 
 /** A path no route answers, after validation's 404 and 405 (a page path, say). */

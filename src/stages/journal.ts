@@ -227,7 +227,7 @@ export function recordNow(res: Response): void {
 /**
  * The journal stage: records every request of a world once its response is over (or its
  * connection dropped), with the scenarios applied. Reads of the journal itself are not recorded,
- * nor a request whose world is a stand-in (world-stage.ts): nothing of it is recorded there.
+ * nor a request whose world is a stand-in (world.ts): nothing of it is recorded there.
  */
 export function requestJournal(capacity: number): RequestHandler {
   return (req, res, next) => {

@@ -63,7 +63,7 @@ function countRequest(req: Request, config: Config, counters: RateCounters): Cou
   const limit = limitOf(req, config, counters);
   if (!limit) return undefined;
   watchResets(req.world, counters);
-  // A request that brought its sandbox live was counted against its address then (sandbox-admission.ts).
+  // A request that brought its sandbox live was counted against its address then (world.ts, `sandboxAdmission`).
   const counted = req.countedAtLoad === limit.key ? limit.counters.peek(limit.key) : undefined;
   const { totalHits, leftMs } = counted ?? limit.counters.increment(limit.key, req.world);
   return countedAs(limit, totalHits, leftMs);

@@ -40,7 +40,7 @@ function enterWorld(worlds: WorldRegistry, world: World, req: IncomingMessage, r
  * The world a request names: a malformed `X-Sandbox-Id` is a 400, the id is echoed even
  * when the world cannot be loaded (503 when full), a live world is taken synchronously (so no
  * eviction slips in before it is marked used), another is loaded or created when `admit` lets
- * the request bring it live (sandbox-admission.ts); else the default world stands in, unused.
+ * the request bring it live (`sandboxAdmission`, below); else the default world stands in, unused.
  */
 export function selectWorld(
   worlds: WorldRegistry,

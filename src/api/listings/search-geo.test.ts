@@ -36,7 +36,7 @@ describe('geoMatches', () => {
     const index = new SearchIndex();
     points.forEach(([lat, lng], i) => index.add(listingRecord(i, { lat, lng })));
     const s = new Scratch().ensure(points.length);
-    const found = (geo: GeoQuery) => [...(geoMatches(geo, index, s, s.lists[0]) ?? [])];
+    const found = (geo: GeoQuery) => [...(geoMatches(geo, index, s.lists[0]) ?? [])];
     let checked = 0;
     for (let k = 0; k < 400; k += 1) {
       const [lat, lng] = points[Math.floor(r() * points.length)];
@@ -67,12 +67,12 @@ describe('geoMatches', () => {
     points.forEach(([lat, lng], i) => index.add(listingRecord(i, { lat, lng })));
     const s = new Scratch().ensure(4);
     const geo = { lat: 52.525, lng: 13.405, radiusKm: 3 };
-    expect([...(geoMatches(geo, index, s, s.lists[0]) ?? [])]).toEqual([0, 1]);
+    expect([...(geoMatches(geo, index, s.lists[0]) ?? [])]).toEqual([0, 1]);
     // Same 1° cell, 40 km away: the cell is no longer inside the circle as a whole.
     points.push([52.9, 13.9]);
     index.add(listingRecord(2, { lat: 52.9, lng: 13.9 }));
     s.ensure(4);
-    expect([...(geoMatches(geo, index, s, s.lists[0]) ?? [])]).toEqual([0, 1]);
-    expect([...(geoMatches({ ...geo, radiusKm: 60 }, index, s, s.lists[0]) ?? [])]).toEqual([0, 1, 2]);
+    expect([...(geoMatches(geo, index, s.lists[0]) ?? [])]).toEqual([0, 1]);
+    expect([...(geoMatches({ ...geo, radiusKm: 60 }, index, s.lists[0]) ?? [])]).toEqual([0, 1, 2]);
   });
 });

@@ -1,4 +1,4 @@
-import { unionInto, type Scratch } from './positions.js';
+import { unionInto } from './positions.js';
 import type { Cell, SearchIndex } from './search-index.js';
 
 /** A location search: centre and radius in km. */
@@ -61,7 +61,6 @@ function reachOf(cell: Cell): number {
 export function geoMatches(
   geo: GeoQuery | undefined,
   index: SearchIndex,
-  s: Scratch,
   out: Int32Array,
 ): Int32Array | undefined {
   if (!geo) return undefined;

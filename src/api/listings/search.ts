@@ -92,7 +92,7 @@ function candidates(
   const text = textMatches(query.q, query.lang ?? 'en', index, s, query.geo !== undefined);
   const tiered = text !== undefined;
   if (text !== undefined && text.length === 0) return { cand: text, tiered };
-  const near = geoMatches(query.geo, index, s, s.lists[text === undefined ? 0 : 1]);
+  const near = geoMatches(query.geo, index, s.lists[text === undefined ? 0 : 1]);
   if (text === undefined) return { cand: near, tiered };
   return { cand: near === undefined ? text : intersectInto(s.lists[0], text, near), tiered };
 }
