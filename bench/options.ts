@@ -8,7 +8,7 @@ import { defaultConfig } from '../src/process/config.js';
  * judge (listings page and its references at 1 and 10 connections, login, durable writes, peak
  * RSS, the in-memory and in-process starts), for a quick look while that work is under way.
  */
-export type BenchMode = 'all' | 'long-ledger' | 'issue23';
+export type BenchMode = 'all' | 'long-ledger' | 'issue23' | 'issue24';
 
 export interface BenchOptions {
   mode: BenchMode;
@@ -27,17 +27,18 @@ export interface BenchOptions {
 /** The catalogue a sandbox gets without `--listings` (the default seed): issue 23 judges it. */
 export const DEFAULT_LISTINGS = defaultConfig.listings;
 
-const MODES: BenchMode[] = ['all', 'long-ledger', 'issue23'];
+const MODES: BenchMode[] = ['all', 'long-ledger', 'issue23', 'issue24'];
 
 function modeOf(value: string | undefined): BenchMode {
   const mode = (value || 'all') as BenchMode;
-  if (!MODES.includes(mode)) throw new Error(`--only / BENCH_ONLY: ${value} (one of long-ledger, issue23)`);
+  if (!MODES.includes(mode))
+    throw new Error(`--only / BENCH_ONLY: ${value} (one of long-ledger, issue23, issue24)`);
   return mode;
 }
 
 /** The sizes measured when `--sizes` is not given. */
 function defaultSizes(mode: BenchMode, quick: boolean): number[] {
-  if (mode === 'issue23') return [DEFAULT_LISTINGS, 10_000, 100_000];
+  if (mode === 'issue23' || mode === 'issue24') return [DEFAULT_LISTINGS, 10_000, 100_000];
   if (quick) return [DEFAULT_LISTINGS, 10_000];
   // 1k stays next to the default seed: earlier runs (docs/hardening.md) compare at 1k.
   return [DEFAULT_LISTINGS, 1_000, 10_000, 100_000];

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --quick] [--sizes 500,10000] [--duration 5] [--connections 10] [--runtime tsx]
- *  [--only long-ledger|issue23] [--out FILE]`, `BENCH_ONLY=issue23` standing for `--only issue23`.
+ *  [--only long-ledger|issue23|issue24] [--out FILE]`, `BENCH_ONLY=issue23` standing for `--only issue23`.
  * Starts the sandbox CLI as a separate process per catalogue size, loads it with autocannon,
  * measures the reference servers on the same page bytes and the starts, and writes
  * bench/results.md (a full run) or prints the report (`--only`, unless `--out` is given).
@@ -25,7 +25,7 @@ function ledgerSize(o: BenchOptions): number {
 
 /** Every start row in a full run; the in-memory CLI and `startSandbox()` for issue 23. */
 async function starts(o: BenchOptions): Promise<StartMeasure[]> {
-  const ids = o.mode === 'issue23' ? new Set(['in-memory'] as const) : undefined;
+  const ids = o.mode === 'issue23' || o.mode === 'issue24' ? new Set(['in-memory'] as const) : undefined;
   return [...(await measureStarts(o.restarts, log, ids)), ...(await measureInProcessStarts(o.restarts, log))];
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { operations } from '../src/contract/spec.js';
 import { call, load, type Load } from './load.js';
 
@@ -6,6 +7,7 @@ export const ENDPOINTS = [
   'listings page',
   'q search',
   'q search, uncached',
+  'shopper q, uncached',
   'geo search',
   'geo search, uncached',
   'single listing',
@@ -41,6 +43,24 @@ export function uncachedQueries(words: string[]): string[] {
   for (let k = 0; k < 1000; k++)
     for (const w of words)
       paths.push(`/api/shop/listings?q=${encodeURIComponent(w)}&maxPrice=${10_000_000 + k}`);
+  return paths;
+}
+
+/**
+ * The shopper query set's searches (test/search/shopper-queries.json: kinds, synonyms, typos,
+ * other languages, with and without `lang`), each URL made distinct as {@link uncachedQueries} does.
+ */
+export function shopperQueries(): string[] {
+  const set = JSON.parse(
+    readFileSync(new URL('../test/search/shopper-queries.json', import.meta.url), 'utf8'),
+  ) as Record<'tuning' | 'held_out', { q: string; lang?: string | null }[]>;
+  const queries = [...set.tuning, ...set.held_out];
+  const paths: string[] = [];
+  for (let k = 0; k < 400; k++)
+    for (const { q, lang } of queries)
+      paths.push(
+        `/api/shop/listings?q=${encodeURIComponent(q)}${lang ? `&lang=${lang}` : ''}&maxPrice=${10_000_000 + k}`,
+      );
   return paths;
 }
 
@@ -150,6 +170,7 @@ const MEASURES: Record<EndpointName, EndpointMeasure> = {
       return rotate(t, uncachedQueries(t.words));
     },
   },
+  'shopper q, uncached': { op: LISTINGS_OP, run: (t) => rotate(t, shopperQueries()) },
   'geo search': { op: LISTINGS_OP, run: (t) => get(t, '/api/shop/listings?lat=52.52&lng=13.405&radius=50') },
   'geo search, uncached': { op: LISTINGS_OP, run: (t) => rotate(t, uncachedGeo()) },
   'single listing': {

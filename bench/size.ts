@@ -32,8 +32,11 @@ export interface SizeResult {
   single: { page: Measured; bare: Load; express: Load };
 }
 
-/** The endpoint rows issue 23 judges; `--only issue23` measures these alone. */
-const ISSUE23_ENDPOINTS: ReadonlySet<EndpointName> = new Set(['listings page', 'login']);
+/** The endpoint rows issues 23 and 24 judge; `--only issue23` / `issue24` measures these alone. */
+const ONLY: Partial<Record<BenchOptions['mode'], ReadonlySet<EndpointName>>> = {
+  issue23: new Set(['listings page', 'login']),
+  issue24: new Set(['listings page', 'q search', 'q search, uncached', 'shopper q, uncached']),
+};
 
 /**
  * Which endpoint rows to measure (undefined: all). At 100k `--only issue23` still measures them
@@ -41,8 +44,9 @@ const ISSUE23_ENDPOINTS: ReadonlySet<EndpointName> = new Set(['listings page', '
  * searches fill the listing-text tables), so only the full set gives the figure a full run gives.
  */
 function endpointsOf(o: BenchOptions, listings: number) {
-  if (o.mode !== 'issue23' || listings === 100_000) return undefined;
-  return { names: ISSUE23_ENDPOINTS, skipped: 'not measured (--only issue23)' };
+  const names = ONLY[o.mode];
+  if (!names || listings === 100_000) return undefined;
+  return { names, skipped: `not measured (--only ${o.mode})` };
 }
 
 type Log = (line: string) => void;

@@ -290,16 +290,24 @@ export interface paths {
          * Search, filter, sort and page listings
          * @description Public. Only listed listings come back: not past `created_at` + `duration` on the sandbox
          *     clock, and not sold out (`quantity_available` 0; those stay readable by id). Featured
-         *     listings come first (top-of-search), then (with `q`) the better matches, then the chosen
-         *     `sort`.
+         *     listings come first (top-of-search), then the others. Their order: an explicit `sort` is
+         *     always honoured, for the featured listings and for the rest; without `sort`, a search with
+         *     `q` ranks the better matches first (below), then newest, and one without `q` is newest
+         *     first.
          *
-         *     `q` is split into words; every word must match (AND) a whole word of the title or
-         *     description, or the start of one when it has at least three letters, in the language
-         *     `lang` asks for and in English, case- and accent-insensitive (`lamp` finds `lamp` and
-         *     `lampshade`, `am` finds no `Amplifier`; Chinese and Japanese are split into words by
-         *     dictionary; in German and Swedish a word of five letters also matches a compound's end:
-         *     `Fahrrad` finds `Kinderfahrrad`). Matches rank by their weakest word: a whole title word,
-         *     the start of a title word, a whole description word, the start of a description word.
+         *     `q` is split into words (Chinese and Japanese by dictionary, as the texts are; Korean
+         *     particles are dropped; common stopwords such as `for` are dropped while other words
+         *     remain); every word must match (AND), case- and accent-insensitive, in a title or
+         *     description: as a whole word or the same stem (`lamps` finds `lamp`, `Lampen` finds
+         *     `Lampe`) in any of the catalogue's languages, whether or not `lang` is given (answers are
+         *     in `lang`, English without it); as a kind of thing the sandbox's vocabulary names
+         *     (`bicycle` finds the bikes, `laptop` the MacBook Air, `Handy` the phones, in every
+         *     language); and, for a word that is no whole word in `lang` or English, as the start of a
+         *     word from three letters (`lam` finds lamps) or one typo away from five letters (a swapped
+         *     pair of letters is one: `bicylce`), in `lang` and English only (`lamp` never finds the
+         *     Tagalog `Lampin`). Without `sort`, matches rank by their weakest word: the kind, a title
+         *     word, a title word's start or near spelling, a description word, a description word's
+         *     start or near spelling.
          *     `category` given a top-level slug also matches its subcategories; an unknown slug or
          *     currency matches nothing. `minPrice`/`maxPrice` are dollars, inclusive, compared with each
          *     listing's price converted to USD at the current rate window (`GET /api/wallet/exchange-rates`), and
@@ -2718,6 +2726,7 @@ export interface operations {
                  * @example 500
                  */
                 maxPrice?: number;
+                /** @description without it: with `q` the best matches first, then newest; without `q` newest first */
                 sort?: "newest" | "price_low" | "price_high" | "ending_soon";
                 page?: number;
                 /** @description page size; above 50 it is answered with 50 and an `X-Sandbox-Warning` (`--strict`: 400) */

@@ -83,16 +83,3 @@ export function prefixAllowed(word: string): boolean {
   const length = [...word].length;
   return length >= 3 || (length === 2 && DENSE.test(word));
 }
-
-/** Languages that write compounds as one word (`Kinderfahrrad`, `skidjacka`): a word may match a compound's end. */
-export const COMPOUNDING = new Set(['de', 'sv']);
-
-/**
- * Whether a query word may match the end of a longer word of a compounding language: five letters
- * or more, so `Fahrrad` finds `Kinderfahrrad` and `Jacke` finds `Lederjacke`, while short words
- * that end many unrelated words (`rad`, `ente`) match whole words and starts only.
- * @example compoundEndAllowed('jacke', 'de') // true
- */
-export function compoundEndAllowed(word: string, lang: string): boolean {
-  return COMPOUNDING.has(lang) && [...word].length >= 5;
-}

@@ -1,14 +1,12 @@
 import { loadFixture } from '../../fixtures.js';
 import type { ListingRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
-import { normalize } from '../../i18n/text.js';
-import { hasTermDictionary, termDictionary } from '../../i18n/term-dictionary.js';
+import { normalize, wordsIn } from '../../i18n/text.js';
+import { listingTable, type ListingTable } from '../../search/listing-table.js';
 import { runSearch, type SearchQuery, type SearchResult } from '../listings/search.js';
-import { categoryFamily } from '../categories/categories.js';
-import { queryWords, searchLanguages } from '../listings/search-text.js';
-import { searchIndex, type SearchIndex } from '../listings/search-index.js';
+import { categoryFamily } from '../categories/family.js';
 import { ratesNow } from '../wallet/rates.js';
-import { detectLanguage, LATIN, type AssistantFixture } from './detect.js';
+import { detectLanguage, type AssistantFixture } from './detect.js';
 import { understand, type PriceBound, type PriceWords } from './understand.js';
 import { categoryIn, type NamedCategory } from './category-words.js';
 
@@ -77,7 +75,7 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
   const request = understand(text, lang, fixture);
   const stop = stopwordsOf(lang, fixture);
   // Category words first: a phrase may hold a stopword (`juegos de mesa`) or one character (`书`).
-  const { category, rest } = categoryIn(queryWords(request.rest, lang), lang, fixture.categories);
+  const { category, rest } = categoryIn(wordsIn(request.rest, lang, 32), lang, fixture.categories);
   const terms = rest.filter((w) => !stop.has(w) && w.length > 1);
   const rates = ratesNow(world).rates;
   const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
@@ -136,7 +134,7 @@ function attemptsOf(wish: Wish): Attempt[] {
  * word first (the bikes before the saddles and locks), then the others, newest first each.
  */
 function categorySearch(
-  index: SearchIndex,
+  index: ListingTable,
   query: SearchQuery,
   probe: string | undefined,
 ): Omit<SearchResult, 'terms'> {
@@ -147,26 +145,6 @@ function categorySearch(
   const rest = runSearch(index, { ...query, limit: query.limit + first.items.length });
   const items = [...first.items, ...rest.items.filter((l) => !firstIds.has(l.id))].slice(0, query.limit);
   return { items, total: all.total };
-}
-
-/** Builds the word lists of `langs` not built yet, one per turn of the event loop. */
-async function buildWordLists(langs: readonly string[]): Promise<void> {
-  for (const lang of langs) {
-    if (hasTermDictionary(lang)) continue;
-    termDictionary(lang);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-/**
- * Builds the word lists `answer` reads for this message: the Latin-script languages' (language
- * detection), then those of the language it is in (the search). Each is built in one step by its
- * first use (15-45 ms of CPU, Japanese's 150 ms); a process's first question needs nine or ten,
- * which in one task would hold every other request up for some 200 ms (docs/hardening.md).
- */
-export async function wordListsFor(message: string): Promise<void> {
-  await buildWordLists(LATIN);
-  await buildWordLists(searchLanguages(detectLanguage(message, loadFixture<Fixture>('assistant.json'))));
 }
 
 /**
@@ -195,7 +173,7 @@ export function answer(
       wish = wishOf(world, turn.content, detectLanguage(turn.content, fixture), fixture);
   }
   if (empty(wish)) return { lang, reply: replies.greeting, listings: [] };
-  const index = searchIndex(world, now);
+  const index = listingTable(world);
   const family = wish.category && categoryFamily(world.store.db.categories, wish.category.slug);
   for (const { terms, inCategory } of attemptsOf(wish)) {
     const q = terms.join(' ') || undefined;
@@ -204,7 +182,9 @@ export function answer(
       lang,
       ...wish.filters,
       categories: inCategory ? family : undefined,
+      // The best matches first, as a search without `sort` ranks them.
       sort: 'newest',
+      ranked: true,
       page: 1,
       limit: ASSISTANT_LISTINGS,
       now,

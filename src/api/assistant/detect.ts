@@ -1,4 +1,4 @@
-import { termDictionary } from '../../i18n/term-dictionary.js';
+import { catalogWords } from '../../search/catalog-text.js';
 import { normalize, words } from '../../i18n/text.js';
 import { categoryLanguages, type CategoryWords } from './category-words.js';
 
@@ -54,7 +54,7 @@ function latinLanguage(text: string, fixture: AssistantFixture): string {
     for (const w of ws) if (set.has(w)) bump(code, 1);
   }
   for (const w of ws) {
-    const langs = LATIN.filter((code) => termDictionary(code).codes.has(w));
+    const langs = LATIN.filter((code) => catalogWords(code).has(w));
     if (langs.length > 0 && langs.length <= TELLING) for (const code of langs) bump(code, 0.5);
     // A word naming a category in one language only ("Fahrräder") says it as a marker word does.
     const naming = categoryLanguages(w, fixture.categories, LATIN);

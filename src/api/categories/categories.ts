@@ -2,17 +2,9 @@ import type { Schema } from '../../contract/types.js';
 import { ApiError } from '../../contract/errors.js';
 import type { CategoryRecord } from '../../store/types.js';
 import type { World } from '../../world/world.js';
-import { isListed } from '../listings/search.js';
-import { searchIndex } from '../listings/search-index.js';
+import { listingTable } from '../../search/listing-table.js';
 
 type CategoryView = Schema<'Category'>;
-
-/** The slug itself and, for a top-level category, its subcategories: what `category=` matches. */
-export function categoryFamily(categories: CategoryRecord[], slug: string): Set<string> {
-  const family = new Set([slug]);
-  for (const c of categories) if (c.parent === slug) family.add(c.slug);
-  return family;
-}
 
 /**
  * Live counts of listed listings (active and not sold out) per category; a parent's count
@@ -20,14 +12,12 @@ export function categoryFamily(categories: CategoryRecord[], slug: string): Set<
  */
 export function categoryCounts(world: World): Map<string, number> {
   const now = world.clock.now();
-  const index = searchIndex(world, now);
+  const table = listingTable(world);
   const counts = new Map<string, number>();
-  const byCode = new Map<number, number>();
-  for (let i = 0; i < index.recs.length; i += 1) {
-    if (isListed(index, i, now))
-      byCode.set(index.cols.category[i], (byCode.get(index.cols.category[i]) ?? 0) + 1);
+  for (let i = 0; i < table.recs.length; i += 1) {
+    const { category } = table.recs[i];
+    counts.set(category, (counts.get(category) ?? 0) + (table.listed(i, now) ? 1 : 0));
   }
-  for (const [slug, code] of index.codes.category) counts.set(slug, byCode.get(code) ?? 0);
   const parents = new Map(world.store.db.categories.map((c) => [c.slug, c.parent]));
   for (const [slug, n] of [...counts]) {
     const parent = parents.get(slug);

@@ -7,12 +7,15 @@ import { afterLeniency } from '../../contract/leniency.js';
 import { baseUrl } from '../base-url.js';
 import { langOf } from '../../contract/lang.js';
 import { searchPage } from './search-page.js';
+import { catalogIndexesReady } from '../../search/catalog-text.js';
 import { listingView, termsAt } from './view.js';
 import { forcesProvider, settleByScenario } from '../payprovider/provider-scenarios.js';
 
 export function listingHandlers(_deps: AppDeps) {
   return {
-    searchListings: (req, res) => {
+    searchListings: async (req, res) => {
+      // A search reads every language's text index: the first builds them, one per task.
+      if (req.query.q !== undefined) await catalogIndexesReady();
       res.json(searchPage(req.world, req.query, baseUrl(req)));
     },
     getListing: (req, res) => {

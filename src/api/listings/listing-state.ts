@@ -48,9 +48,15 @@ export function relists(listing: Timed, seedStart: number): boolean {
  * @example listingTerm({ created_at: '2026-01-01T00:00:00Z', duration: '1day', text_ref: 'x' }, Date.parse('2026-01-03T06:00:00Z'), 0) // 2026-01-03 → 2026-01-04
  */
 export function listingTerm(listing: Timed, now: number, seedStart: number): Term {
-  const first = firstTerm(listing);
-  if (now < first.expires || !relists(listing, seedStart)) return first;
-  const length = DURATION_MS[listing.duration];
+  return termAt(firstTerm(listing), DURATION_MS[listing.duration], relists(listing, seedStart), now);
+}
+
+/**
+ * {@link listingTerm} from what it is read from: the first term, the duration's length and
+ * whether the listing relists (a search keeps these three per listing, not the dates as text).
+ */
+export function termAt(first: Term, length: number, relisting: boolean, now: number): Term {
+  if (now < first.expires || !relisting) return first;
   const created = first.created + Math.floor((now - first.created) / length) * length;
   return { created, expires: created + length };
 }

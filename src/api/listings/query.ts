@@ -2,8 +2,9 @@ import type { Query } from '../../contract/types.js';
 import { ApiError } from '../../contract/errors.js';
 import { DEFAULT_LIMIT } from '../pagination.js';
 import type { World } from '../../world/world.js';
-import { categoryFamily } from '../categories/categories.js';
+import { categoryFamily } from '../categories/family.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
+import { LANGUAGES } from '../../search/catalog-text.js';
 import type { SearchQuery } from './search.js';
 
 /** The query of GET /api/shop/listings (searchListings) as validation leaves it. */
@@ -32,7 +33,7 @@ export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
   const q = p.q?.trim();
   return {
     q: q ? q : undefined,
-    lang: p.lang ?? 'en',
+    lang: p.lang !== undefined && LANGUAGES.includes(p.lang) ? p.lang : undefined,
     type: p.type,
     categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
     minCents: p.minPrice === undefined ? undefined : Math.ceil(centsOf(p.minPrice)),
@@ -44,6 +45,7 @@ export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
         ? { lat: p.lat as number, lng: p.lng as number, radiusKm: p.radius as number }
         : undefined,
     sort: p.sort ?? 'newest',
+    ranked: p.sort === undefined,
     page: p.page ?? 1,
     limit: p.limit ?? DEFAULT_LIMIT,
     now: world.clock.now(),

@@ -4,7 +4,7 @@ import type { World } from '../../world/world.js';
 import { pagination } from '../pagination.js';
 import { toSearchQuery, type ListingsQuery } from './query.js';
 import { runSearch } from './search.js';
-import { searchIndex } from './search-index.js';
+import { listingTable } from '../../search/listing-table.js';
 import { listingView } from './view.js';
 
 /**
@@ -17,7 +17,7 @@ export function searchPage(
   base: string,
 ): DeepReadonly<Reply<'searchListings'>> {
   const query = toSearchQuery(world, params);
-  const { items, terms, total } = runSearch(searchIndex(world, query.now), query);
+  const { items, terms, total } = runSearch(listingTable(world), query);
   const lang = params.lang ?? 'en';
   return {
     listings: items.map((l, k) => listingView(l, lang, base, terms[k])),

@@ -1,21 +1,30 @@
+import type { Query } from '../../contract/types.js';
 import type { ListingRecord, ListingType } from '../../store/types.js';
+import { vocabulary } from '../../search/catalog-text.js';
+import type { ListingTable } from '../../search/listing-table.js';
+import { catalogHits, queryWords, TIER, wordGroups, wordHits, type Hits } from '../../search/text-match.js';
 import type { Term } from './listing-state.js';
-import { intersectInto, type Scratch } from './positions.js';
-import { TYPES, type SearchIndex, type Sort } from './search-index.js';
-import { geoMatches, type GeoQuery } from './search-geo.js';
-import { textMatches, TIERS } from './search-text.js';
 
-export { distanceKm } from './search-geo.js';
+/** The orders a search can be sorted in (searchListings' `sort`). */
+export type Sort = NonNullable<Query<'searchListings'>['sort']>;
+export const SORTS: Sort[] = ['newest', 'price_low', 'price_high', 'ending_soon'];
+
+/** A location search: centre and radius in km. */
+export interface GeoQuery {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
 
 /** A validated search: every filter optional; `now` is the sandbox clock in ms. */
 export interface SearchQuery {
   q?: string;
-  /** The language `q` is read in, besides English (default `en`). */
+  /** The language `q` is typed in; without it, `q` is read in every language alike. */
   lang?: string;
   type?: ListingType;
   /** Allowed category slugs (a parent and its subcategories), or undefined for all. */
   categories?: Set<string>;
-  /** Inclusive bounds in USD cents, on each price converted at the index's rate window. */
+  /** Inclusive bounds in USD cents, on each price converted at the table's rates. */
   minCents?: number;
   maxCents?: number;
   currency?: string;
@@ -24,6 +33,8 @@ export interface SearchQuery {
   /** Featured listings first (top-of-search); default true. */
   featuredFirst?: boolean;
   sort: Sort;
+  /** With `q`, matches ranked by how well they match before `sort` (no `sort` was asked for). */
+  ranked?: boolean;
   page: number;
   limit: number;
   now: number;
@@ -31,212 +42,170 @@ export interface SearchQuery {
 
 export interface SearchResult {
   items: ListingRecord[];
-  /** Each item's term at the searched time, read from the index's columns (listing-state.ts `listingTerm`). */
+  /** Each item's term at the searched time (listing-state.ts `listingTerm`). */
   terms: Term[];
   total: number;
 }
 
+const EARTH_RADIUS_KM = 6371.0088;
+const RAD = Math.PI / 180;
+
 /**
- * Whether a listing is shown at all: within its term (listing-state.ts; a relisted listing always
- * is) and not sold out. The index must be at `now` (`index.at(now)`, which searchIndex and
- * runSearch do).
+ * Great-circle distance in km (haversine).
+ * @example distanceKm(52.52, 13.405, 48.8566, 2.3522) // ≈ 878
  */
-export function isListed(index: SearchIndex, i: number, now: number): boolean {
-  return listed(index.cols, i, now);
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLng = (lng2 - lng1) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-function listed(c: SearchIndex['cols'], i: number, now: number): boolean {
-  return c.expires[i] > now && c.qty[i] > 0;
-}
-
-/** The query's filters as column codes; `null` when a filter can match nothing. */
-function filterOf(index: SearchIndex, q: SearchQuery) {
-  const code = (kind: keyof SearchIndex['codes'], value: string | undefined) =>
-    value === undefined ? 0 : (index.codes[kind].get(value) ?? -1);
-  const categories = q.categories
-    ? new Set([...q.categories].map((slug) => index.codes.category.get(slug) ?? -1))
-    : undefined;
-  const f = {
-    type: q.type === undefined ? -1 : TYPES.indexOf(q.type),
-    categories,
-    currency: code('currency', q.currency),
-    store: code('store', q.storeSlug),
-    min: q.minCents === undefined ? -Infinity : q.minCents,
-    max: q.maxCents === undefined ? Infinity : q.maxCents,
+/**
+ * The listings one query word finds, each with its tier (search/text-match.ts): through the
+ * catalogue documents of their texts and kinds, and users' listings through their own texts and
+ * the words of the kinds the word names.
+ */
+function wordListings(table: ListingTable, word: string, lang: string | undefined): Map<number, number> {
+  const found = new Map<number, number>();
+  const take = (i: number, tier: number) => {
+    const was = found.get(i);
+    if (was === undefined || tier < was) found.set(i, tier);
   };
-  return f.currency === -1 || f.store === -1 ? null : f;
-}
-
-type Filter = NonNullable<ReturnType<typeof filterOf>>;
-
-/** Whether listing `i` is shown (not expired, not sold out) and passes the column filters. */
-function passes(c: SearchIndex['cols'], f: Filter, now: number, i: number): boolean {
-  if (!listed(c, i, now)) return false;
-  if ((f.type >= 0 && c.type[i] !== f.type) || (f.currency > 0 && c.currency[i] !== f.currency)) return false;
-  if ((f.store > 0 && c.store[i] !== f.store) || c.usd[i] < f.min || c.usd[i] > f.max) return false;
-  return f.categories === undefined || f.categories.has(c.category[i]);
-}
-
-/**
- * The positions text and location allow, or undefined when the search has neither; with text,
- * each one's tier is in `s.tiers`. Sorted when they come from a location (the grid's lists are
- * merged in order, and text's are sorted to be intersected with them); text's alone are in no
- * order, which nothing after needs. The result lives in the scratch buffers: it is valid until
- * the next search.
- */
-function candidates(
-  query: SearchQuery,
-  index: SearchIndex,
-  s: Scratch,
-): { cand: Int32Array | undefined; tiered: boolean } {
-  const text = textMatches(query.q, query.lang ?? 'en', index, s, query.geo !== undefined);
-  const tiered = text !== undefined;
-  if (text !== undefined && text.length === 0) return { cand: text, tiered };
-  const near = geoMatches(query.geo, index, s.lists[text === undefined ? 0 : 1]);
-  if (text === undefined) return { cand: near, tiered };
-  return { cand: near === undefined ? text : intersectInto(s.lists[0], text, near), tiered };
-}
-
-/**
- * The matches among the candidates (every listing when `cand` is undefined): how many, how many
- * featured (when `split`), the featured ones among candidates in `keptFeatured`, and the others
- * in `kept` while they are few (a sixteenth of all; `keptAll` false past that). Its own function:
- * the loop is the hot part of a search, and V8 compiles a long-running loop on its own (on-stack
- * replacement) with what it knows of the function so far; inside `runSearch`, code compiled so in
- * a first search knew nothing of what follows the loop, and left it on every later search.
- */
-function scan(
-  c: SearchIndex['cols'],
-  f: Filter,
-  now: number,
-  cand: Int32Array | undefined,
-  n: number,
-  split: boolean,
-  kept: Int32Array,
-  keptFeatured: number[],
-) {
-  const { featured } = c;
-  const cap = n / 16;
-  let total = 0;
-  let featuredTotal = 0;
-  let keptCount = 0;
-  let keptAll = true;
-  const scanned = cand === undefined ? n : cand.length;
-  for (let k = 0; k < scanned; k += 1) {
-    const i = cand === undefined ? k : cand[k];
-    if (!passes(c, f, now, i)) continue;
-    total += 1;
-    if (split && featured[i] === 1) {
-      featuredTotal += 1;
-      if (cand !== undefined) keptFeatured.push(i);
-    } else if (keptAll) {
-      if (keptCount < cap) kept[keptCount++] = i;
-      else keptAll = false;
-    }
+  const hits = catalogHits(word, lang);
+  for (const [doc, tier] of hits) for (const i of table.docs.get(doc) ?? []) take(i, tier);
+  if (table.users.length > 0) {
+    const users = table.usersIndex();
+    const own: Hits = new Map();
+    for (const l of new Set([...(lang ? [lang] : []), 'en']))
+      wordHits(users, word, l, true, own, [`title_${l}`, `description_${l}`]);
+    for (const [doc, tier] of own) take(Number(doc), tier);
+    // A kind the word names finds the users' listings whose title names it too, as its own listings.
+    const named: Hits = new Map();
+    for (const kind of vocabulary().kinds)
+      if (hits.has(`k:${kind.id}`))
+        for (const [l, words] of Object.entries(kind.words))
+          for (const w of words) wordHits(users, w, l, false, named, [`title_${l}`, `description_${l}`]);
+    for (const [doc, tier] of named) take(Number(doc), tier === TIER.title ? TIER.kind : tier);
   }
-  return { total, featuredTotal, keptCount, keptAll };
+  return found;
+}
+
+/** Keeps in `found` the listings `next` has too (AND), each with the weaker of its two tiers. */
+function keepBoth(found: Map<number, number>, next: Map<number, number>): void {
+  for (const [i, tier] of found) {
+    const t = next.get(i);
+    if (t === undefined) found.delete(i);
+    else if (t > tier) found.set(i, t);
+  }
+}
+
+/** What every word finds (AND), each listing with its weakest word's tier. */
+function allOf(table: ListingTable, words: string[], lang: string | undefined): Map<number, number> {
+  const [first, ...rest] = words;
+  const found = wordListings(table, first, lang);
+  for (const word of rest) if (found.size > 0) keepBoth(found, wordListings(table, word, lang));
+  return found;
 }
 
 /**
- * Runs a search over the index: featured listings first, then (with `q`) the text tiers, then the
- * chosen order; counts every match and builds only the requested page.
- *
- * 1. Text and location give candidate positions from the text parts and the grid (or every
- *    position when the search has neither); text also gives each candidate's tier.
- * 2. One pass over those checks the column filters, counts the matches (the
- *    featured ones apart) and keeps the non-featured ones while they are few (≤ 1/16 of all).
- * 3. The page's featured part: the featured candidates sorted by tier and place in the order, or,
- *    without candidates, a walk down the order's featured listings that stops at the page's end.
- * 4. The rest comes from sorting the kept positions by tier and place in the order, or, when
- *    there were too many to keep, from walking the order (once per tier) until the page is full:
- *    dense matches fill it soon.
+ * Every listing `q` finds: each group of its words (text-match.ts `wordGroups`) must match (AND);
+ * a group naming kinds finds their listings (the kind's tier) and what its words find together;
+ * each listing ranks by its weakest group. Undefined when `q` has no words.
  */
-export function runSearch(index: SearchIndex, query: SearchQuery): SearchResult {
-  index.at(query.now);
-  const f = filterOf(index, query);
-  if (!f) return { items: [], terms: [], total: 0 };
-  const n = index.recs.length;
-  const s = index.scratch.ensure(n);
-  const { cand, tiered } = candidates(query, index, s);
-  const c = index.cols;
-  const now = query.now;
-  const split = query.featuredFirst !== false;
-  const kept = s.spare;
-  const keptFeatured: number[] = [];
-  const { total, featuredTotal, keptCount, keptAll } = scan(c, f, now, cand, n, split, kept, keptFeatured);
-  const from = (query.page - 1) * query.limit;
-  const need = from + query.limit;
-  const page: number[] = [];
-  const order = index.orders[query.sort];
-  const { tiers } = s;
-  /** Places `from`…`to` (exclusive) of `count` positions by tier and order: a numeric sort of keys. */
-  const inOrder = (positions: ArrayLike<number>, count: number, from: number, to: number) => {
-    const rank = index.ranks[query.sort];
-    const keys = s.keys(count);
-    for (let k = 0; k < count; k += 1) {
-      const i = positions[k];
-      keys[k] = (tiered ? tiers[i] * n : 0) + rank[i];
+export function textMatches(table: ListingTable, q: string | undefined, lang: string | undefined) {
+  if (q === undefined) return undefined;
+  const words = queryWords(q, lang);
+  if (words.length === 0) return undefined;
+  const groups = wordGroups(words).map(({ words: ws, kinds }) => {
+    const found = allOf(table, ws, lang);
+    for (const kind of kinds) for (const i of table.docs.get(`k:${kind}`) ?? []) found.set(i, TIER.kind);
+    return found;
+  });
+  const [first, ...rest] = groups;
+  for (const next of rest) keepBoth(first, next);
+  return first;
+}
+
+/** One match: its position, tier and term at the searched time. */
+interface Match {
+  i: number;
+  tier: number;
+  term: Term;
+}
+
+/** The order of matches: featured first (when asked), tier (when ranked), the sort, then newest and id. */
+function comparator(table: ListingTable, q: SearchQuery): (a: Match, b: Match) => number {
+  const { recs, usd } = table;
+  const split = q.featuredFirst !== false;
+  const ranked = q.ranked === true;
+  const newest = (a: Match, b: Match) =>
+    b.term.created - a.term.created || (recs[a.i].id < recs[b.i].id ? 1 : -1);
+  const bySort = {
+    newest,
+    price_low: (a: Match, b: Match) => usd[a.i] - usd[b.i] || newest(a, b),
+    price_high: (a: Match, b: Match) => usd[b.i] - usd[a.i] || newest(a, b),
+    ending_soon: (a: Match, b: Match) => a.term.expires - b.term.expires || newest(a, b),
+  }[q.sort];
+  return (a, b) =>
+    (split ? Number(recs[b.i].is_featured) - Number(recs[a.i].is_featured) : 0) ||
+    (ranked ? a.tier - b.tier : 0) ||
+    bySort(a, b);
+}
+
+/** Whether listing `i` passes the query's filters at its term `term`. */
+function passes(table: ListingTable, q: SearchQuery, i: number, term: Term): boolean {
+  const rec = table.recs[i];
+  if (term.expires <= q.now || rec.quantity_available <= 0) return false;
+  if ((q.type && rec.type !== q.type) || (q.currency && rec.currency !== q.currency)) return false;
+  if ((q.storeSlug && rec.store_slug !== q.storeSlug) || (q.categories && !q.categories.has(rec.category)))
+    return false;
+  const usd = table.usd[i];
+  if ((q.minCents !== undefined && usd < q.minCents) || (q.maxCents !== undefined && usd > q.maxCents))
+    return false;
+  if (!q.geo) return true;
+  if (rec.lat === null || rec.lng === null) return false;
+  return distanceKm(q.geo.lat, q.geo.lng, rec.lat, rec.lng) <= q.geo.radiusKm;
+}
+
+/** The first `need` matches in order: kept in order while they are few (one pass), else all sorted. */
+function firstInOrder(matches: Match[], need: number, cmp: (a: Match, b: Match) => number): Match[] {
+  if (need > 100) return matches.sort(cmp).slice(0, need);
+  const best: Match[] = [];
+  for (const m of matches) {
+    if (best.length === need && cmp(m, best[need - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(best[mid], m) <= 0) lo = mid + 1;
+      else hi = mid;
     }
-    const end = Math.min(to, count);
-    const sorted = keys.sort();
-    for (let k = from; k < end; k += 1) page.push(order[sorted[k] % n]);
+    best.splice(lo, 0, m);
+    if (best.length > need) best.pop();
+  }
+  return best;
+}
+
+/**
+ * Runs a search: the listings `q` finds (every listing without it), those shown at `now` that
+ * pass the filters, in order (featured first, then with `ranked` the text tiers, then `sort`),
+ * counted, and the requested page cut.
+ */
+export function runSearch(table: ListingTable, q: SearchQuery): SearchResult {
+  const text = textMatches(table, q.q, q.lang);
+  const matches: Match[] = [];
+  const consider = (i: number, tier: number) => {
+    const term = table.termAt(i, q.now);
+    if (passes(table, q, i, term)) matches.push({ i, tier, term });
   };
-  if (from < featuredTotal && cand !== undefined) inOrder(keptFeatured, keptFeatured.length, from, need);
-  else if (from < featuredTotal) {
-    let seen = 0;
-    for (const i of index.featuredOrder(query.sort)) {
-      if (!passes(c, f, now, i)) continue;
-      if (seen >= from) page.push(i);
-      seen += 1;
-      if (seen >= need) break;
-    }
-  }
-  const restFrom = Math.max(0, from - featuredTotal);
-  const restNeed = need - featuredTotal;
-  const rest = total - featuredTotal;
-  if (restNeed > restFrom && rest > 0) {
-    // Few matches (all kept) are sorted; many are met soon enough walking down the order.
-    if (keptAll) inOrder(kept, keptCount, restFrom, restNeed);
-    else walkOrder(index, { order, cand, f, now, split, tiered, from: restFrom, need: restNeed, page });
-  }
-  const { created, expires } = c;
-  const terms = page.map((i) => ({ created: created[i], expires: expires[i] }));
-  return { items: page.map((i) => index.recs[i]), terms, total };
-}
-
-/** What a walk down an order needs: the candidates (marked for membership), filters and the page so far. */
-interface Walk {
-  order: number[];
-  cand: Int32Array | undefined;
-  f: Filter;
-  now: number;
-  split: boolean;
-  tiered: boolean;
-  from: number;
-  need: number;
-  page: number[];
-}
-
-/**
- * Walks down the order (once per tier when the search is tiered) until the page's non-featured
- * places `from`…`need` are filled, the candidates marked in the byte map for membership.
- */
-function walkOrder(index: SearchIndex, w: Walk): void {
-  const { marks, tiers } = index.scratch;
-  const c = index.cols;
-  const n = index.recs.length;
-  const { cand, order } = w;
-  if (cand !== undefined) for (let k = 0; k < cand.length; k += 1) marks[cand[k]] = 1;
-  let seen = 0;
-  for (let tier = 0; tier < (w.tiered ? TIERS : 1) && seen < w.need; tier += 1) {
-    for (let k = 0; k < order.length && seen < w.need; k += 1) {
-      const i = order[k];
-      if (w.split && c.featured[i] === 1) continue;
-      if ((cand !== undefined && marks[i] === 0) || (w.tiered && tiers[i] !== tier)) continue;
-      if (!passes(c, w.f, w.now, i)) continue;
-      if (seen >= w.from) w.page.push(i);
-      seen += 1;
-    }
-  }
-  if (cand !== undefined) marks.fill(0, 0, n);
+  if (text) for (const [i, tier] of text) consider(i, tier);
+  else for (let i = 0; i < table.recs.length; i += 1) consider(i, 0);
+  const from = (q.page - 1) * q.limit;
+  const page = firstInOrder(
+    matches,
+    from + q.limit,
+    comparator(table, { ...q, ranked: q.ranked && !!text }),
+  ).slice(from);
+  return { items: page.map((m) => table.recs[m.i]), terms: page.map((m) => m.term), total: matches.length };
 }

@@ -5,7 +5,7 @@ import { baseUrl } from '../base-url.js';
 import { langOf } from '../../contract/lang.js';
 import { pageOf, pagination } from '../pagination.js';
 import { runSearch } from '../listings/search.js';
-import { searchIndex } from '../listings/search-index.js';
+import { listingTable } from '../../search/listing-table.js';
 import { listingView } from '../listings/view.js';
 
 export function storeHandlers(_deps: AppDeps) {
@@ -15,7 +15,7 @@ export function storeHandlers(_deps: AppDeps) {
       if (!store) throw new ApiError(404, `Store not found: ${req.params.slug}`);
       const { page, limit } = pageOf(req.query);
       const now = req.world.clock.now();
-      const { items, terms, total } = runSearch(searchIndex(req.world, now), {
+      const { items, terms, total } = runSearch(listingTable(req.world), {
         storeSlug: store.slug,
         sort: 'newest',
         featuredFirst: false,
