@@ -59,7 +59,7 @@ function sizeSummary(r: SizeResult): string {
     : `restarts from the existing data file (${f1(r.fileMb)} MB) not measured`;
   return (
     `Ready: ${f0(r.freshReadyMs)} ms fresh seed, ${existing}; first listings request after ready ` +
-    `${f0(r.firstRequestMs)} ms; peak RSS ${r.rssMb === null ? 'n/a' : `${f0(r.rssMb)} MB`}; ` +
+    `${f0(r.firstRequestMs)} ms, first \`q\` search after it ${f0(r.firstSearchMs)} ms; peak RSS ${r.rssMb === null ? 'n/a' : `${f0(r.rssMb)} MB`}; ` +
     `listings page ${r.pageBytes ?? 'n/a'} bytes.`
   );
 }

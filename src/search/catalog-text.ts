@@ -38,7 +38,7 @@ interface Doc {
  * each template's title (`t:`), its title as a wanted ad writes it (`wt:`), its description
  * (`d:`), each variant value (`v:`, and `wv:` in a wanted ad), the wanted wording (`w`) and
  * the buyer's descriptions (`wd:`); and each kind's words (`k:`). A listing is found through the
- * documents of its pieces ({@link docsOf}): 497 templates make some 1,700 documents per
+ * documents of its pieces ({@link docsOf}): 497 templates make some 1,340 documents per
  * language, whatever the number of listings (docs/catalog.md has the figures).
  */
 export function* documents(lang: string): Generator<Doc> {
@@ -129,10 +129,10 @@ export function textIndex(lang: string, fields: string[], seen?: (word: string) 
   });
 }
 
-/** A kind's name of several words in one language, as index terms (`xe đạp`, `electric guitar`). */
+/** A kind's name of several words in one language, as normalised words (`xe đạp`, `electric guitar`). */
 export interface Phrase {
   kind: string;
-  terms: string[];
+  words: string[];
 }
 
 interface Built {
@@ -147,8 +147,8 @@ function phrasesIn(lang: string): Phrase[] {
   const out: Phrase[] = [];
   for (const kind of vocabulary().kinds)
     for (const name of kind.words[lang] ?? []) {
-      const terms = wordsIn(name, lang).map((w) => searchTerm(w, lang));
-      if (terms.length > 1) out.push({ kind: kind.id, terms });
+      const words = wordsIn(name, lang);
+      if (words.length > 1) out.push({ kind: kind.id, words });
     }
   return out;
 }
@@ -176,7 +176,7 @@ function builtIn(lang: string): Built {
 /** The catalogue's text index in `lang`, built on its first use (docs/catalog.md has the figures). */
 export const catalogIndex = (lang: string): MiniSearch<Doc> => builtIn(lang).index;
 
-/** The kinds' names of several words in `lang`, as index terms. */
+/** The kinds' names of several words in `lang`, as normalised words. */
 export const catalogPhrases = (lang: string): Phrase[] => builtIn(lang).phrases;
 
 /** The normalised words of the catalogue's texts in `lang`. */

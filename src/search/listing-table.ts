@@ -1,3 +1,5 @@
+import { around } from 'geokdbush';
+import KDBush from 'kdbush';
 import MiniSearch from 'minisearch';
 import { categoryFamily } from '../api/categories/family.js';
 import {
@@ -14,6 +16,7 @@ import { listingDescription, listingTitle, resolveTextRef } from '../i18n/listin
 import { wordsIn } from '../i18n/text.js';
 import type { Db, ListingRecord } from '../store/types.js';
 import { extra, type World } from '../world/world.js';
+import { distanceKm } from './geo.js';
 import { docsOf, droppedWords, LANGUAGES, vocabulary } from './catalog-text.js';
 import { searchTerm } from './terms.js';
 
@@ -48,9 +51,8 @@ function usersIndex(): MiniSearch<{ id: number }> {
  */
 export class ListingTable {
   recs: ListingRecord[] = [];
-  /** The first term of each: its start and end (ms), and the length of its duration. */
-  created: number[] = [];
-  expires: number[] = [];
+  /** The first term of each (the term most are in at any time), and the length of its duration. */
+  first: Term[] = [];
   length: number[] = [];
   relisting: boolean[] = [];
   usd: number[] = [];
@@ -67,6 +69,8 @@ export class ListingTable {
   private seedStart = -Infinity;
   /** Template id and category slug → the kinds they are (`k:` documents). */
   private kindsOf = new Map<string, string[]>();
+  /** The listings with coordinates in a k-d tree (kdbush), made again after listings are added. */
+  private points: { tree: KDBush; positions: number[] } | undefined;
 
   sync(db: Db, version: number, rates: RateTable): void {
     const repriced = rates.updatedAt !== this.rates.updatedAt;
@@ -96,8 +100,7 @@ export class ListingTable {
     this.listingsRef = db.listings;
     this.seedStart = seedStartOf(db.meta);
     this.recs = [];
-    this.created = [];
-    this.expires = [];
+    this.first = [];
     this.length = [];
     this.relisting = [];
     this.usd = [];
@@ -106,6 +109,7 @@ export class ListingTable {
     this.usersText = undefined;
     this.usersTextHolds = 0;
     this.kindsOf.clear();
+    this.points = undefined;
     for (const kind of vocabulary().kinds) {
       const keys = [
         ...kind.templates.map((t) => `t:${t}`),
@@ -119,9 +123,8 @@ export class ListingTable {
   private place(rec: ListingRecord): void {
     const i = this.recs.length;
     this.recs.push(rec);
-    const first = firstTerm(rec);
-    this.created.push(first.created);
-    this.expires.push(first.expires);
+    this.first.push(firstTerm(rec));
+    this.points = undefined;
     this.length.push(DURATION_MS[rec.duration]);
     this.relisting.push(relists(rec, this.seedStart));
     this.usd.push(toUsdCents(rec.price_cents, rec.currency, this.rates));
@@ -141,12 +144,30 @@ export class ListingTable {
 
   /** The term listing `i` is in at `now` (listing-state.ts `termAt`). */
   termAt(i: number, now: number): Term {
-    return termAt(
-      { created: this.created[i], expires: this.expires[i] },
-      this.length[i],
-      this.relisting[i],
-      now,
-    );
+    return termAt(this.first[i], this.length[i], this.relisting[i], now);
+  }
+
+  /**
+   * The listings within `radiusKm` of a point, by great-circle distance (geo.ts `distanceKm`, the
+   * documented rule): the k-d tree's `around` (geokdbush) finds those within the radius on its own
+   * sphere, a hair smaller than ours, so it misses none; each is then measured by the rule.
+   */
+  within(lat: number, lng: number, radiusKm: number): number[] {
+    if (!this.points) {
+      const positions = this.recs.flatMap((r, i) => (r.lat === null || r.lng === null ? [] : [i]));
+      const tree = new KDBush(Math.max(1, positions.length));
+      for (const i of positions) tree.add(this.recs[i].lng as number, this.recs[i].lat as number);
+      if (positions.length === 0) tree.add(0, 0);
+      tree.finish();
+      this.points = { tree, positions };
+    }
+    const { tree, positions } = this.points;
+    const found = around(tree, lng, lat, Infinity, radiusKm).filter((k) => k < positions.length);
+    return found
+      .map((k) => positions[k])
+      .filter(
+        (i) => distanceKm(lat, lng, this.recs[i].lat as number, this.recs[i].lng as number) <= radiusKm,
+      );
   }
 
   /** Whether listing `i` is shown at all at `now`: within its term and not sold out. */

@@ -151,32 +151,22 @@ export interface WordGroup {
 
 /**
  * Groups the query's words: where a run of them spells a kind's name of several words in some
- * language (`xe đạp`, `máy tính xách tay`, `gaming console`), the run is one group naming those
- * kinds (the longest run first); every other word is a group of its own.
+ * language (`xe đạp`, `máy tính xách tay`, `gaming console`: word for word, as the vocabulary
+ * writes its forms), the run is one group naming those kinds (the longest run first); every other
+ * word is a group of its own.
  */
 export function wordGroups(words: string[]): WordGroup[] {
-  const stems = new Map<string, string[]>();
-  const stemsIn = (lang: string) => {
-    let list = stems.get(lang);
-    if (!list) {
-      list = words.map((w) => searchTerm(w, lang));
-      stems.set(lang, list);
-    }
-    return list;
-  };
   const groups: WordGroup[] = [];
   for (let i = 0; i < words.length;) {
     let length = 1;
     let kinds: string[] = [];
-    for (const lang of LANGUAGES) {
-      const terms = stemsIn(lang);
+    for (const lang of LANGUAGES)
       for (const p of catalogPhrases(lang)) {
-        if (p.terms.length < length || i + p.terms.length > words.length) continue;
-        if (!p.terms.every((t, k) => terms[i + k] === t)) continue;
-        if (p.terms.length > length) [length, kinds] = [p.terms.length, []];
+        if (p.words.length < length || p.words[0] !== words[i]) continue;
+        if (!p.words.every((w, k) => words[i + k] === w)) continue;
+        if (p.words.length > length) [length, kinds] = [p.words.length, []];
         if (!kinds.includes(p.kind)) kinds.push(p.kind);
       }
-    }
     groups.push({ words: words.slice(i, i + length), kinds });
     i += length;
   }

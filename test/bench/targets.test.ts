@@ -29,6 +29,7 @@ function size(
     listings,
     freshReadyMs: 100,
     firstRequestMs: 10,
+    firstSearchMs: 10,
     fileMb: 1,
     rssMb: 200,
     pageBytes: 9000,

@@ -47,19 +47,7 @@ export interface SearchResult {
   total: number;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-const RAD = Math.PI / 180;
-
-/**
- * Great-circle distance in km (haversine).
- * @example distanceKm(52.52, 13.405, 48.8566, 2.3522) // ≈ 878
- */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { distanceKm } from '../../search/geo.js';
 
 /**
  * The listings one query word finds, each with its tier (search/text-match.ts): through the
@@ -127,51 +115,45 @@ export function textMatches(table: ListingTable, q: string | undefined, lang: st
   return first;
 }
 
-/** One match: its position, tier and term at the searched time. */
-interface Match {
-  i: number;
-  tier: number;
-  term: Term;
-}
+type Order = (a: number, b: number) => number;
 
-/** The order of matches: featured first (when asked), tier (when ranked), the sort, then newest and id. */
-function comparator(table: ListingTable, q: SearchQuery): (a: Match, b: Match) => number {
+/**
+ * The order of matches (positions): featured first (when asked), the text tier (`tiers`, when
+ * ranked), the sort, then newest and id.
+ */
+function comparator(table: ListingTable, q: SearchQuery, tiers: Map<number, number> | undefined): Order {
   const { recs, usd } = table;
   const split = q.featuredFirst !== false;
-  const ranked = q.ranked === true;
-  const newest = (a: Match, b: Match) =>
-    b.term.created - a.term.created || (recs[a.i].id < recs[b.i].id ? 1 : -1);
-  const bySort = {
+  const term = (i: number) => table.termAt(i, q.now);
+  const newest: Order = (a, b) => term(b).created - term(a).created || (recs[a].id < recs[b].id ? 1 : -1);
+  const bySort: Order = {
     newest,
-    price_low: (a: Match, b: Match) => usd[a.i] - usd[b.i] || newest(a, b),
-    price_high: (a: Match, b: Match) => usd[b.i] - usd[a.i] || newest(a, b),
-    ending_soon: (a: Match, b: Match) => a.term.expires - b.term.expires || newest(a, b),
+    price_low: (a: number, b: number) => usd[a] - usd[b] || newest(a, b),
+    price_high: (a: number, b: number) => usd[b] - usd[a] || newest(a, b),
+    ending_soon: (a: number, b: number) => term(a).expires - term(b).expires || newest(a, b),
   }[q.sort];
+  const tier = (i: number) => (q.ranked && tiers ? (tiers.get(i) ?? 0) : 0);
   return (a, b) =>
-    (split ? Number(recs[b.i].is_featured) - Number(recs[a.i].is_featured) : 0) ||
-    (ranked ? a.tier - b.tier : 0) ||
+    (split ? Number(recs[b].is_featured) - Number(recs[a].is_featured) : 0) ||
+    tier(a) - tier(b) ||
     bySort(a, b);
 }
 
-/** Whether listing `i` passes the query's filters at its term `term`. */
-function passes(table: ListingTable, q: SearchQuery, i: number, term: Term): boolean {
+/** Whether listing `i` is shown at the searched time and passes the query's filters (the location aside). */
+function passes(table: ListingTable, q: SearchQuery, i: number): boolean {
   const rec = table.recs[i];
-  if (term.expires <= q.now || rec.quantity_available <= 0) return false;
+  if (table.termAt(i, q.now).expires <= q.now || rec.quantity_available <= 0) return false;
   if ((q.type && rec.type !== q.type) || (q.currency && rec.currency !== q.currency)) return false;
   if ((q.storeSlug && rec.store_slug !== q.storeSlug) || (q.categories && !q.categories.has(rec.category)))
     return false;
   const usd = table.usd[i];
-  if ((q.minCents !== undefined && usd < q.minCents) || (q.maxCents !== undefined && usd > q.maxCents))
-    return false;
-  if (!q.geo) return true;
-  if (rec.lat === null || rec.lng === null) return false;
-  return distanceKm(q.geo.lat, q.geo.lng, rec.lat, rec.lng) <= q.geo.radiusKm;
+  return (q.minCents === undefined || usd >= q.minCents) && (q.maxCents === undefined || usd <= q.maxCents);
 }
 
 /** The first `need` matches in order: kept in order while they are few (one pass), else all sorted. */
-function firstInOrder(matches: Match[], need: number, cmp: (a: Match, b: Match) => number): Match[] {
+function firstInOrder(matches: number[], need: number, cmp: Order): number[] {
   if (need > 100) return matches.sort(cmp).slice(0, need);
-  const best: Match[] = [];
+  const best: number[] = [];
   for (const m of matches) {
     if (best.length === need && cmp(m, best[need - 1]) >= 0) continue;
     let lo = 0;
@@ -188,24 +170,33 @@ function firstInOrder(matches: Match[], need: number, cmp: (a: Match, b: Match) 
 }
 
 /**
- * Runs a search: the listings `q` finds (every listing without it), those shown at `now` that
- * pass the filters, in order (featured first, then with `ranked` the text tiers, then `sort`),
- * counted, and the requested page cut.
+ * The positions a search considers: those within the radius (the listing table's k-d tree), those
+ * `q` finds, both, or every listing.
+ */
+function candidates(
+  table: ListingTable,
+  q: SearchQuery,
+  text: Map<number, number> | undefined,
+): Iterable<number> {
+  const near = q.geo && table.within(q.geo.lat, q.geo.lng, q.geo.radiusKm);
+  if (near && text) return near.filter((i) => text.has(i));
+  return near ?? text?.keys() ?? table.recs.keys();
+}
+
+/**
+ * Runs a search: the listings `q` finds and the location holds (every listing without them),
+ * those shown at `now` that pass the filters, in order (featured first, then with `ranked` the
+ * text tiers, then `sort`), counted, and the requested page cut.
  */
 export function runSearch(table: ListingTable, q: SearchQuery): SearchResult {
   const text = textMatches(table, q.q, q.lang);
-  const matches: Match[] = [];
-  const consider = (i: number, tier: number) => {
-    const term = table.termAt(i, q.now);
-    if (passes(table, q, i, term)) matches.push({ i, tier, term });
-  };
-  if (text) for (const [i, tier] of text) consider(i, tier);
-  else for (let i = 0; i < table.recs.length; i += 1) consider(i, 0);
+  const matches: number[] = [];
+  for (const i of candidates(table, q, text)) if (passes(table, q, i)) matches.push(i);
   const from = (q.page - 1) * q.limit;
-  const page = firstInOrder(
-    matches,
-    from + q.limit,
-    comparator(table, { ...q, ranked: q.ranked && !!text }),
-  ).slice(from);
-  return { items: page.map((m) => table.recs[m.i]), terms: page.map((m) => m.term), total: matches.length };
+  const page = firstInOrder(matches, from + q.limit, comparator(table, q, text)).slice(from);
+  return {
+    items: page.map((i) => table.recs[i]),
+    terms: page.map((i) => table.termAt(i, q.now)),
+    total: matches.length,
+  };
 }
