@@ -39,8 +39,9 @@ function reference(world: World, table: ListingTable, q: SearchQuery, seedStart:
     if (q.categories && !q.categories.has(rec.category)) continue;
     if (q.geo && (rec.lat === null || rec.lng === null)) continue;
     if (q.geo && distanceKm(q.geo.lat, q.geo.lng, rec.lat!, rec.lng!) > q.geo.radiusKm) continue;
-    const tier = tiers === undefined ? 0 : tiers.get(i);
-    if (tier !== undefined) matches.push({ rec, tier });
+    // The text's tier plus one (0: not found).
+    const tier = tiers === undefined ? 1 : tiers[i];
+    if (tier !== 0) matches.push({ rec, tier });
   }
   const newest = (a: ListingRecord, b: ListingRecord) =>
     term(b).created - term(a).created || (a.id < b.id ? 1 : -1);

@@ -50,49 +50,54 @@ export interface SearchResult {
 export { distanceKm } from '../../search/geo.js';
 
 /**
+ * Which listings a word (or a query) finds, by position: its tier plus one, 0 where it finds
+ * nothing. One byte a listing: a search at 100k listings fills a few of these, where a map of the
+ * matches made a megabyte of garbage a word (docs/catalog.md).
+ */
+export type Found = Uint8Array;
+
+/** Marks `i` with `tier` where it has no better one. */
+function take(found: Found, i: number, tier: number): void {
+  if (found[i] === 0 || tier + 1 < found[i]) found[i] = tier + 1;
+}
+
+/**
  * The listings one query word finds, each with its tier (search/text-match.ts): through the
  * catalogue documents of their texts and kinds, and users' listings through their own texts and
  * the words of the kinds the word names.
  */
-function wordListings(table: ListingTable, word: string, lang: string | undefined): Map<number, number> {
-  const found = new Map<number, number>();
-  const take = (i: number, tier: number) => {
-    const was = found.get(i);
-    if (was === undefined || tier < was) found.set(i, tier);
-  };
+function wordListings(table: ListingTable, word: string, lang: string | undefined): Found {
+  const found: Found = new Uint8Array(table.recs.length);
   const hits = catalogHits(word, lang);
-  for (const [doc, tier] of hits) for (const i of table.docs.get(doc) ?? []) take(i, tier);
+  for (const [doc, tier] of hits) for (const i of table.docs.get(doc) ?? []) take(found, i, tier);
   if (table.users.length > 0) {
     const users = table.usersIndex();
     const own: Hits = new Map();
     for (const l of new Set([...(lang ? [lang] : []), 'en']))
       wordHits(users, word, l, true, own, [`title_${l}`, `description_${l}`]);
-    for (const [doc, tier] of own) take(Number(doc), tier);
+    for (const [doc, tier] of own) take(found, Number(doc), tier);
     // A kind the word names finds the users' listings whose title names it too, as its own listings.
     const named: Hits = new Map();
     for (const kind of vocabulary().kinds)
       if (hits.has(`k:${kind.id}`))
         for (const [l, words] of Object.entries(kind.words))
           for (const w of words) wordHits(users, w, l, false, named, [`title_${l}`, `description_${l}`]);
-    for (const [doc, tier] of named) take(Number(doc), tier === TIER.title ? TIER.kind : tier);
+    for (const [doc, tier] of named) take(found, Number(doc), tier === TIER.title ? TIER.kind : tier);
   }
   return found;
 }
 
 /** Keeps in `found` the listings `next` has too (AND), each with the weaker of its two tiers. */
-function keepBoth(found: Map<number, number>, next: Map<number, number>): void {
-  for (const [i, tier] of found) {
-    const t = next.get(i);
-    if (t === undefined) found.delete(i);
-    else if (t > tier) found.set(i, t);
-  }
+function keepBoth(found: Found, next: Found): void {
+  for (let i = 0; i < found.length; i += 1)
+    if (found[i] !== 0) found[i] = next[i] === 0 ? 0 : Math.max(found[i], next[i]);
 }
 
 /** What every word finds (AND), each listing with its weakest word's tier. */
-function allOf(table: ListingTable, words: string[], lang: string | undefined): Map<number, number> {
+function allOf(table: ListingTable, words: string[], lang: string | undefined): Found {
   const [first, ...rest] = words;
   const found = wordListings(table, first, lang);
-  for (const word of rest) if (found.size > 0) keepBoth(found, wordListings(table, word, lang));
+  for (const word of rest) keepBoth(found, wordListings(table, word, lang));
   return found;
 }
 
@@ -101,13 +106,17 @@ function allOf(table: ListingTable, words: string[], lang: string | undefined): 
  * a group naming kinds finds their listings (the kind's tier) and what its words find together;
  * each listing ranks by its weakest group. Undefined when `q` has no words.
  */
-export function textMatches(table: ListingTable, q: string | undefined, lang: string | undefined) {
+export function textMatches(
+  table: ListingTable,
+  q: string | undefined,
+  lang: string | undefined,
+): Found | undefined {
   if (q === undefined) return undefined;
   const words = queryWords(q, lang);
   if (words.length === 0) return undefined;
   const groups = wordGroups(words).map(({ words: ws, kinds }) => {
     const found = allOf(table, ws, lang);
-    for (const kind of kinds) for (const i of table.docs.get(`k:${kind}`) ?? []) found.set(i, TIER.kind);
+    for (const kind of kinds) for (const i of table.docs.get(`k:${kind}`) ?? []) found[i] = TIER.kind + 1;
     return found;
   });
   const [first, ...rest] = groups;
@@ -121,7 +130,7 @@ type Order = (a: number, b: number) => number;
  * The order of matches (positions): featured first (when asked), the text tier (`tiers`, when
  * ranked), the sort, then newest and id.
  */
-function comparator(table: ListingTable, q: SearchQuery, tiers: Map<number, number> | undefined): Order {
+function comparator(table: ListingTable, q: SearchQuery, tiers: Found | undefined): Order {
   const { recs, usd } = table;
   const split = q.featuredFirst !== false;
   const term = (i: number) => table.termAt(i, q.now);
@@ -132,7 +141,7 @@ function comparator(table: ListingTable, q: SearchQuery, tiers: Map<number, numb
     price_high: (a: number, b: number) => usd[b] - usd[a] || newest(a, b),
     ending_soon: (a: number, b: number) => term(a).expires - term(b).expires || newest(a, b),
   }[q.sort];
-  const tier = (i: number) => (q.ranked && tiers ? (tiers.get(i) ?? 0) : 0);
+  const tier = (i: number) => (q.ranked && tiers ? tiers[i] : 0);
   return (a, b) =>
     (split ? Number(recs[b].is_featured) - Number(recs[a].is_featured) : 0) ||
     tier(a) - tier(b) ||
@@ -173,14 +182,13 @@ function firstInOrder(matches: number[], need: number, cmp: Order): number[] {
  * The positions a search considers: those within the radius (the listing table's k-d tree), those
  * `q` finds, both, or every listing.
  */
-function candidates(
-  table: ListingTable,
-  q: SearchQuery,
-  text: Map<number, number> | undefined,
-): Iterable<number> {
+function candidates(table: ListingTable, q: SearchQuery, text: Found | undefined): Iterable<number> {
   const near = q.geo && table.within(q.geo.lat, q.geo.lng, q.geo.radiusKm);
-  if (near && text) return near.filter((i) => text.has(i));
-  return near ?? text?.keys() ?? table.recs.keys();
+  if (near) return text ? near.filter((i) => text[i] !== 0) : near;
+  if (!text) return table.recs.keys();
+  const found: number[] = [];
+  for (let i = 0; i < text.length; i += 1) if (text[i] !== 0) found.push(i);
+  return found;
 }
 
 /**
