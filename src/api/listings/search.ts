@@ -179,16 +179,23 @@ function firstInOrder(matches: number[], need: number, cmp: Order): number[] {
 }
 
 /**
- * The positions a search considers: those within the radius (the listing table's k-d tree), those
- * `q` finds, both, or every listing.
+ * Calls `visit` with each position a search considers: those within the radius (the listing
+ * table's k-d tree), those `q` finds, both, or every listing.
  */
-function candidates(table: ListingTable, q: SearchQuery, text: Found | undefined): Iterable<number> {
+function eachCandidate(
+  table: ListingTable,
+  q: SearchQuery,
+  text: Found | undefined,
+  visit: (i: number) => void,
+): void {
   const near = q.geo && table.within(q.geo.lat, q.geo.lng, q.geo.radiusKm);
-  if (near) return text ? near.filter((i) => text[i] !== 0) : near;
-  if (!text) return table.recs.keys();
-  const found: number[] = [];
-  for (let i = 0; i < text.length; i += 1) if (text[i] !== 0) found.push(i);
-  return found;
+  if (near) {
+    for (const i of near) if (!text || text[i] !== 0) visit(i);
+  } else if (text) {
+    for (let i = 0; i < text.length; i += 1) if (text[i] !== 0) visit(i);
+  } else {
+    for (let i = 0; i < table.recs.length; i += 1) visit(i);
+  }
 }
 
 /**
@@ -199,7 +206,9 @@ function candidates(table: ListingTable, q: SearchQuery, text: Found | undefined
 export function runSearch(table: ListingTable, q: SearchQuery): SearchResult {
   const text = textMatches(table, q.q, q.lang);
   const matches: number[] = [];
-  for (const i of candidates(table, q, text)) if (passes(table, q, i)) matches.push(i);
+  eachCandidate(table, q, text, (i) => {
+    if (passes(table, q, i)) matches.push(i);
+  });
   const from = (q.page - 1) * q.limit;
   const page = firstInOrder(matches, from + q.limit, comparator(table, q, text)).slice(from);
   return {
