@@ -6,7 +6,7 @@ import { listingTitle } from '../../src/i18n/listing-text.js';
 import { parseTextRef } from '../../src/i18n/text-ref.js';
 import { normalize, wordsIn } from '../../src/i18n/text.js';
 import type { ListingRecord } from '../../src/store/types.js';
-import { expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { accounts, expectError, makeSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { freeze, listed, usdOf } from './helpers.js';
 
 let sb: TestSandbox;
@@ -142,6 +142,38 @@ describe('GET /api/shop/listings?q=: words as a shopper types them', () => {
     const bikes = await found(`?q=${encodeURIComponent('자전거')}&lang=ko`);
     expect(bikes.length).toBeGreaterThan(0);
     expect(await found(`?q=${encodeURIComponent('자전거를')}&lang=ko`)).toEqual(bikes);
+  });
+});
+
+describe("GET /api/shop/listings?q=: a user's own listing", () => {
+  it('is found by its words, their stems, one typo and the kind it names, in any language', async () => {
+    const local = await makeSandbox({ listings: 60, rateLimit: 0 });
+    const auth = await local.login(accounts.seller.email, accounts.seller.password);
+    const created = await local.http.post('/api/shop/listings').set('authorization', auth).send({
+      type: 'classifieds',
+      title: 'Red leather jacket',
+      description: 'Worn twice, size M.',
+      category: 'mens-clothing',
+      price_cents: 5000,
+      currency: 'EUR',
+    });
+    expect(created.status).toBe(201);
+    const finds = async (query: string) =>
+      ((await local.http.get(`/api/shop/listings?${query}&limit=50`)).body.listings as { id: string }[]).some(
+        (l) => l.id === created.body.id,
+      );
+    for (const query of [
+      'q=leather',
+      'q=jackets',
+      'q=leathr',
+      'q=worn%20twice',
+      'q=Jacke&lang=de',
+      'q=Jacke',
+      'q=%D0%BA%D1%83%D1%80%D1%82%D0%BA%D0%B0',
+    ])
+      expect(await finds(query), query).toBe(true);
+    for (const query of ['q=leather%20sofa', 'q=ja', 'q=jacket&category=electronics'])
+      expect(await finds(query), query).toBe(false);
   });
 });
 

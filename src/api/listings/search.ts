@@ -1,8 +1,16 @@
 import type { Query } from '../../contract/types.js';
 import type { ListingRecord, ListingType } from '../../store/types.js';
-import { vocabulary } from '../../search/catalog-text.js';
+import { LANGUAGES, vocabulary } from '../../search/catalog-text.js';
 import type { ListingTable } from '../../search/listing-table.js';
-import { catalogHits, queryWords, TIER, wordGroups, wordHits, type Hits } from '../../search/text-match.js';
+import {
+  catalogHits,
+  nearLanguages,
+  queryWords,
+  TIER,
+  wordGroups,
+  wordHits,
+  type Hits,
+} from '../../search/text-match.js';
 import type { Term } from './listing-state.js';
 
 /** The orders a search can be sorted in (searchListings' `sort`). */
@@ -73,8 +81,10 @@ function wordListings(table: ListingTable, word: string, lang: string | undefine
   if (table.users.length > 0) {
     const users = table.usersIndex();
     const own: Hits = new Map();
-    for (const l of new Set([...(lang ? [lang] : []), 'en']))
-      wordHits(users, word, l, true, own, [`title_${l}`, `description_${l}`]);
+    // As in the catalogue: whole words and stems in every language, near ones in `lang` and English.
+    const near = nearLanguages(lang);
+    for (const l of LANGUAGES)
+      wordHits(users, word, l, near.includes(l), own, [`title_${l}`, `description_${l}`]);
     for (const [doc, tier] of own) take(found, Number(doc), tier);
     // A kind the word names finds the users' listings whose title names it too, as its own listings.
     const named: Hits = new Map();
