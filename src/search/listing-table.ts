@@ -56,6 +56,14 @@ export class ListingTable {
   length: number[] = [];
   relisting: boolean[] = [];
   usd: number[] = [];
+  /**
+   * Quantity and featured flag as of the store's last version, beside the record: every search
+   * reads them for each match, and reading them from 100k scattered records cost as much as the
+   * rest of the search (docs/catalog.md). Writes change the records in place; the next search
+   * reads them again.
+   */
+  qty: number[] = [];
+  featured: boolean[] = [];
   /** Catalogue document id → positions of the listings found through it, ascending. */
   docs = new Map<string, number[]>();
   /** Positions of the listings without a template, and the index of their texts (built on first use). */
@@ -78,7 +86,11 @@ export class ListingTable {
     if (db !== this.db || db.listings !== this.listingsRef) this.rebuild(db);
     else {
       if (repriced) this.usd = this.recs.map((r) => toUsdCents(r.price_cents, r.currency, rates));
-      if (version !== this.version) this.syncRecords(db);
+      if (version !== this.version) {
+        this.syncRecords(db);
+        this.qty = this.recs.map((r) => r.quantity_available);
+        this.featured = this.recs.map((r) => r.is_featured);
+      }
     }
     this.version = version;
   }
@@ -100,6 +112,8 @@ export class ListingTable {
     this.listingsRef = db.listings;
     this.seedStart = seedStartOf(db.meta);
     this.recs = [];
+    this.qty = [];
+    this.featured = [];
     this.first = [];
     this.length = [];
     this.relisting = [];
@@ -124,6 +138,8 @@ export class ListingTable {
     const i = this.recs.length;
     this.recs.push(rec);
     this.first.push(firstTerm(rec));
+    this.qty.push(rec.quantity_available);
+    this.featured.push(rec.is_featured);
     this.points = undefined;
     this.length.push(DURATION_MS[rec.duration]);
     this.relisting.push(relists(rec, this.seedStart));

@@ -76,7 +76,8 @@ function wishOf(world: World, text: string, lang: string, fixture: Fixture): Wis
   const stop = stopwordsOf(lang, fixture);
   // Category words first: a phrase may hold a stopword (`juegos de mesa`) or one character (`书`).
   const { category, rest } = categoryIn(wordsIn(request.rest, lang, 32), lang, fixture.categories);
-  const terms = rest.filter((w) => !stop.has(w) && w.length > 1);
+  // Each word once: a word said twice is one wish, and tried alone once.
+  const terms = [...new Set(rest.filter((w) => !stop.has(w) && w.length > 1))];
   const rates = ratesNow(world).rates;
   const usdCents = (b: PriceBound) => (b.amount / (rates.get(b.currency) ?? 1)) * 100;
   const filters: Wish['filters'] = {};

@@ -141,7 +141,7 @@ type Order = (a: number, b: number) => number;
  * ranked), the sort, then newest and id.
  */
 function comparator(table: ListingTable, q: SearchQuery, tiers: Found | undefined): Order {
-  const { recs, usd } = table;
+  const { recs, usd, featured } = table;
   const split = q.featuredFirst !== false;
   const term = (i: number) => table.termAt(i, q.now);
   const newest: Order = (a, b) => term(b).created - term(a).created || (recs[a].id < recs[b].id ? 1 : -1);
@@ -153,15 +153,13 @@ function comparator(table: ListingTable, q: SearchQuery, tiers: Found | undefine
   }[q.sort];
   const tier = (i: number) => (q.ranked && tiers ? tiers[i] : 0);
   return (a, b) =>
-    (split ? Number(recs[b].is_featured) - Number(recs[a].is_featured) : 0) ||
-    tier(a) - tier(b) ||
-    bySort(a, b);
+    (split ? Number(featured[b]) - Number(featured[a]) : 0) || tier(a) - tier(b) || bySort(a, b);
 }
 
 /** Whether listing `i` is shown at the searched time and passes the query's filters (the location aside). */
 function passes(table: ListingTable, q: SearchQuery, i: number): boolean {
+  if (table.qty[i] <= 0 || table.termAt(i, q.now).expires <= q.now) return false;
   const rec = table.recs[i];
-  if (table.termAt(i, q.now).expires <= q.now || rec.quantity_available <= 0) return false;
   if ((q.type && rec.type !== q.type) || (q.currency && rec.currency !== q.currency)) return false;
   if ((q.storeSlug && rec.store_slug !== q.storeSlug) || (q.categories && !q.categories.has(rec.category)))
     return false;
