@@ -1,8 +1,8 @@
 /**
  * Compares three search libraries on the catalogue's text documents (src/search/catalog-text.ts),
- * all 17 languages, tokenised and stemmed once as production does (text.ts `wordsIn`, stopwords of
- * `droppedWords`, terms.ts `searchTerm`) and handed over as space-joined terms with a whitespace
- * tokenizer and no stemming, so only the library differs. Measured per library:
+ * all 17 languages, tokenised and stemmed once as production does (text.ts `wordsIn`, then
+ * catalog-text.ts `indexTerm`: stopwords dropped, the rest stemmed) and handed over as space-joined
+ * terms with a whitespace tokenizer and no stemming, so only the library differs. Measured per library:
  *  - build: all 17 languages' indexes, median of 3 fresh child processes (node --expose-gc),
  *    and the heap they keep (`heapUsed` after GC, minus before);
  *  - lookup µs (p50/p99, each call timed, after a warm-up round): an exact search of every word of
@@ -24,9 +24,9 @@ import type { Results, SearchParamsFullText } from '@orama/orama';
 import { Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { prefixAllowed, wordsIn } from '../src/i18n/text.js';
-import { documents, droppedWords, LANGUAGES } from '../src/search/catalog-text.js';
+import { documents, indexTerm, LANGUAGES } from '../src/search/catalog-text.js';
 import { searchTerm } from '../src/search/terms.js';
-import { catalogHits, nearLanguages, queryWords } from '../src/search/text-match.js';
+import { catalogHits, nearLanguages, queryWords, swaps, typoEdits } from '../src/search/text-match.js';
 
 /** A catalogue document with each field as its index terms, space-joined ('' for a missing field). */
 type Doc = { id: string; title: string; description: string };
@@ -125,18 +125,13 @@ const NOTES: Record<string, string> = {
   'FlexSearch, + tolerant': 'near + `tolerant` index: swaps after the 1st letter, 1 dropped; no other edit',
 };
 
-/** Copies of text-match.ts's private rules: neighbour swaps, and one edit for 5+ letters of these scripts. */
-const swap = (s: string[], i: number) => [...s.slice(0, i), s[i + 1], s[i], ...s.slice(i + 2)].join('');
-const swaps = (word: string, s = [...word]) => s.slice(1).flatMap((c, i) => (c === s[i] ? [] : [swap(s, i)]));
-const TYPO_SCRIPTS = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{N}]+$/u;
-const typoEdits = (word: string) => ([...word].length >= 5 && TYPO_SCRIPTS.test(word) ? 1 : 0);
-
 /** Every language's documents as production indexes them. */
 function prepare(): Doc[][] {
   return LANGUAGES.map((lang) => {
-    const drop = droppedWords(lang);
-    const term = (w: string) => (drop.has(w) ? [] : [searchTerm(w, lang)]);
-    const t = (text = '') => wordsIn(text, lang).flatMap(term).join(' ');
+    const t = (text = '') =>
+      wordsIn(text, lang)
+        .flatMap((w) => indexTerm(w, lang) ?? [])
+        .join(' ');
     return [...documents(lang)].map((d) => ({ id: d.id, title: t(d.title), description: t(d.description) }));
   });
 }

@@ -106,13 +106,16 @@ export function droppedWords(lang: string): Set<string> {
   return set;
 }
 
+/** A text's word as an index keeps it in `lang`: none for a stopword, else its stem. */
+export const indexTerm = (word: string, lang: string): string | null =>
+  droppedWords(lang).has(word) ? null : searchTerm(word, lang);
+
 /**
  * A search library index of texts in `lang`: its fields' words (text.ts `wordsIn`), stopwords
  * dropped, stemmed (terms.ts), each distinct word stemmed once (a text repeats its words: a
  * third of the stemming); `seen` is given every word as it is read.
  */
 export function textIndex(lang: string, fields: string[], seen?: (word: string) => void): MiniSearch<Doc> {
-  const drop = droppedWords(lang);
   const stems = new Map<string, string | null>();
   return new MiniSearch<Doc>({
     fields,
@@ -121,7 +124,7 @@ export function textIndex(lang: string, fields: string[], seen?: (word: string) 
       let term = stems.get(word);
       if (term === undefined) {
         seen?.(word);
-        term = drop.has(word) ? null : searchTerm(word, lang);
+        term = indexTerm(word, lang);
         stems.set(word, term);
       }
       return term;

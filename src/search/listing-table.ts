@@ -17,8 +17,7 @@ import { wordsIn } from '../i18n/text.js';
 import type { Db, ListingRecord } from '../store/types.js';
 import { extra, type World } from '../world/world.js';
 import { distanceKm } from './geo.js';
-import { docsOf, droppedWords, LANGUAGES, vocabulary } from './catalog-text.js';
-import { searchTerm } from './terms.js';
+import { docsOf, indexTerm, LANGUAGES, vocabulary } from './catalog-text.js';
 
 /** A field of the users' listings index: `title_de`, `description_ja`. */
 const fieldLang = (field: string) => field.slice(field.indexOf('_') + 1);
@@ -33,10 +32,7 @@ function usersIndex(): MiniSearch<{ id: number }> {
   return new MiniSearch<{ id: number }>({
     fields,
     tokenize: (text, field) => wordsIn(text, fieldLang(field ?? '_en')),
-    processTerm: (word, field) => {
-      const lang = fieldLang(field ?? '_en');
-      return droppedWords(lang).has(word) ? null : searchTerm(word, lang);
-    },
+    processTerm: (word, field) => indexTerm(word, fieldLang(field ?? '_en')),
   });
 }
 
@@ -188,7 +184,7 @@ export class ListingTable {
 
   /** Whether listing `i` is shown at all at `now`: within its term and not sold out. */
   listed(i: number, now: number): boolean {
-    return this.termAt(i, now).expires > now && this.recs[i].quantity_available > 0;
+    return this.qty[i] > 0 && this.termAt(i, now).expires > now;
   }
 
   /** The index of the users' listings' texts, brought up to date with the listings added since. */

@@ -58,7 +58,7 @@ const EXACT = { prefix: false, fuzzy: false, tokenize: (s: string) => [s], proce
  * typo tolerance counts edits (Levenshtein), where a swap is two; a shopper's most common slip
  * counts as one edit here.
  */
-function swaps(word: string): string[] {
+export function swaps(word: string): string[] {
   const letters = [...word];
   const out: string[] = [];
   for (let i = 0; i + 1 < letters.length; i += 1) {
@@ -71,16 +71,38 @@ function swaps(word: string): string[] {
 }
 
 /** Fuzzy search of one edit for words of five letters or more (Korean and Han words have fewer, denser letters: none). */
-const typoEdits = (word: string) =>
+export const typoEdits = (word: string): number =>
   [...word].length >= 5 &&
   /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Devanagari}\p{N}]+$/u.test(word)
     ? 1
     : 0;
 
+/** The documents of one text index in one language that hold a query word as a whole word or stem; whether any does. */
+function exactHits(index: MiniSearch, word: string, lang: string, hits: Hits, fields?: string[]): boolean {
+  const term = searchTerm(word, lang);
+  const exact = index.search(term, { ...EXACT, fields });
+  collect(hits, exact, term);
+  return exact.length > 0;
+}
+
+/**
+ * The documents of one text index in one language that hold a query word as the start of a word
+ * (text.ts `prefixAllowed`) or one edit away (a swap counted as one).
+ */
+function nearHits(index: MiniSearch, word: string, lang: string, hits: Hits, fields?: string[]): void {
+  const term = searchTerm(word, lang);
+  const prefix = prefixAllowed(word);
+  const fuzzy = typoEdits(word);
+  if (prefix || fuzzy > 0) collect(hits, index.search(term, { ...EXACT, fields, prefix, fuzzy }), term);
+  for (const swapped of fuzzy > 0 ? swaps(word) : []) {
+    const t = searchTerm(swapped, lang);
+    collect(hits, index.search(t, { ...EXACT, fields }), t, true);
+  }
+}
+
 /**
  * The documents of one text index in one language that hold a query word: as a whole word or
- * stem; and, where `near` is set, as the start of a word (text.ts `prefixAllowed`) or one edit
- * away (a swap counted as one), for a word that is no whole word of the language's texts.
+ * stem; and, where `near` is set and it is no whole word there, as a prefix or near spelling.
  */
 export function wordHits(
   index: MiniSearch,
@@ -89,19 +111,8 @@ export function wordHits(
   near: boolean,
   hits: Hits,
   fields?: string[],
-): boolean {
-  const term = searchTerm(word, lang);
-  const exact = index.search(term, { ...EXACT, fields });
-  collect(hits, exact, term);
-  if (exact.length > 0 || !near) return exact.length > 0;
-  const prefix = prefixAllowed(word);
-  const fuzzy = typoEdits(word);
-  if (prefix || fuzzy > 0) collect(hits, index.search(term, { ...EXACT, fields, prefix, fuzzy }), term);
-  for (const swapped of fuzzy > 0 ? swaps(word) : []) {
-    const t = searchTerm(swapped, lang);
-    collect(hits, index.search(t, { ...EXACT, fields }), t, true);
-  }
-  return false;
+): void {
+  if (!exactHits(index, word, lang, hits, fields) && near) nearHits(index, word, lang, hits, fields);
 }
 
 /** A query read for the search: its words, stopwords dropped while others remain, each once (AND). */
@@ -135,9 +146,8 @@ export function catalogHits(word: string, lang: string | undefined): Hits {
   hits = new Map();
   const near = nearLanguages(lang);
   let known = false;
-  for (const l of LANGUAGES)
-    if (wordHits(catalogIndex(l), word, l, false, hits) && near.includes(l)) known = true;
-  if (!known) for (const l of near) wordHits(catalogIndex(l), word, l, true, hits);
+  for (const l of LANGUAGES) if (exactHits(catalogIndex(l), word, l, hits) && near.includes(l)) known = true;
+  if (!known) for (const l of near) nearHits(catalogIndex(l), word, l, hits);
   if (kept.size >= KEPT_WORDS) kept.clear();
   kept.set(key, hits);
   return hits;

@@ -4,7 +4,6 @@ import { DEFAULT_LIMIT } from '../pagination.js';
 import type { World } from '../../world/world.js';
 import { categoryFamily } from '../categories/family.js';
 import { canonicalCurrency } from '../wallet/currencies.js';
-import { LANGUAGES } from '../../search/catalog-text.js';
 import type { SearchQuery } from './search.js';
 
 /** The query of GET /api/shop/listings (searchListings) as validation leaves it. */
@@ -33,7 +32,7 @@ export function toSearchQuery(world: World, p: ListingsQuery): SearchQuery {
   const q = p.q?.trim();
   return {
     q: q ? q : undefined,
-    lang: p.lang !== undefined && LANGUAGES.includes(p.lang) ? p.lang : undefined,
+    lang: p.lang,
     type: p.type,
     categories: p.category === undefined ? undefined : categoryFamily(world.store.db.categories, p.category),
     minCents: p.minPrice === undefined ? undefined : Math.ceil(centsOf(p.minPrice)),

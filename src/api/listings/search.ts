@@ -86,7 +86,8 @@ function wordListings(table: ListingTable, word: string, lang: string | undefine
     for (const l of LANGUAGES)
       wordHits(users, word, l, near.includes(l), own, [`title_${l}`, `description_${l}`]);
     for (const [doc, tier] of own) take(found, Number(doc), tier);
-    // A kind the word names finds the users' listings whose title names it too, as its own listings.
+    // A kind the word names finds the users' listings whose text names it too (a title that does ranks
+    // as the kind's own listings).
     const named: Hits = new Map();
     for (const kind of vocabulary().kinds)
       if (hits.has(`k:${kind.id}`))
@@ -158,7 +159,7 @@ function comparator(table: ListingTable, q: SearchQuery, tiers: Found | undefine
 
 /** Whether listing `i` is shown at the searched time and passes the query's filters (the location aside). */
 function passes(table: ListingTable, q: SearchQuery, i: number): boolean {
-  if (table.qty[i] <= 0 || table.termAt(i, q.now).expires <= q.now) return false;
+  if (!table.listed(i, q.now)) return false;
   const rec = table.recs[i];
   if ((q.type && rec.type !== q.type) || (q.currency && rec.currency !== q.currency)) return false;
   if ((q.storeSlug && rec.store_slug !== q.storeSlug) || (q.categories && !q.categories.has(rec.category)))
